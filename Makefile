@@ -1,0 +1,42 @@
+# opack — see README.md. Every target installs what it needs.
+GO       ?= go
+BIN      ?= bin/opack
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo v0.1.0)
+LDFLAGS  := -X github.com/opack/opack/internal/version.Version=$(VERSION)
+PKGS     := ./...
+
+.PHONY: all build test test-fast test-slow lint demo bench fuzz clean test-deps
+
+all: build
+
+build:
+	$(GO) build -trimpath -ldflags "$(LDFLAGS)" -o $(BIN) ./cmd/opack
+
+# test: lint, the fast tests with -race, then corpus-scale and end-to-end tests without it.
+test: test-deps lint test-fast test-slow
+
+test-deps:
+	@bash hack/install-test-deps.sh
+
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet $(PKGS)
+
+test-fast:
+	$(GO) test -race -short -count=1 $(PKGS)
+
+test-slow:
+	$(GO) test -count=1 -timeout 30m -run '^Test(Corpus|E2E)' $(PKGS)
+
+demo: build
+	@bash hack/demo.sh $(BIN)
+
+bench:
+	@bash hack/bench.sh
+
+fuzz:
+	@bash hack/fuzz.sh $(FUZZTIME)
+
+clean:
+	rm -rf bin _output

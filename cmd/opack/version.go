@@ -1,0 +1,22 @@
+package main
+
+import (
+	"fmt"
+
+	"github.com/opack/opack/internal/version"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newVersionCmd) }
+
+func newVersionCmd() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print opack's version",
+		Args:  cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), version.Version)
+			return err
+		},
+	}
+}

@@ -1,0 +1,120 @@
+package crd
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says how bad a finding is. The zero value is SeverityOff.
+type Severity int
+
+// Severities, from mildest to worst.
+const (
+	SeverityOff Severity = iota
+	SeverityInfo
+	SeverityWarning
+	SeverityError
+)
+
+// String returns the policy spelling: off, info, warn or error.
+func (s Severity) String() string {
+	switch s {
+	case SeverityInfo:
+		return "info"
+	case SeverityWarning:
+		return "warn"
+	case SeverityError:
+		return "error"
+	}
+	return "off"
+}
+
+// ParseSeverity reads a policy severity: error, warn (or warning), info or off.
+func ParseSeverity(s string) (Severity, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "error":
+		return SeverityError, nil
+	case "warn", "warning":
+		return SeverityWarning, nil
+	case "info":
+		return SeverityInfo, nil
+	case "off", "none", "ignore":
+		return SeverityOff, nil
+	}
+	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warn, info or off)", s)
+}
+
+// Finding is one unsafe (or noteworthy) change between an old and a new CRD.
+type Finding struct {
+	Rule     Rule     `json:"rule"`
+	Severity Severity `json:"-"`
+	// CRD is the CRD's metadata.name.
+	CRD string `json:"crd"`
+	// Version is the CRD version ("v1"), a served-version pair ("v1 -> v2"), or empty for CRD-wide rules.
+	Version string `json:"version,omitempty"`
+	// Path is the schema node ("^.spec.replicas", "^" for the root) or the CRD field ("spec.scope").
+	Path string `json:"path,omitempty"`
+	// Old and New are the values before and after the change, as short strings.
+	Old string `json:"old,omitempty"`
+	New string `json:"new,omitempty"`
+	// Message says what changed and why it is unsafe; Fix says what to do about it.
+	Message string `json:"message"`
+	Fix     string `json:"fix,omitempty"`
+	// File is where the new CRD (or the instance, for instance rules) came from, when known.
+	File string `json:"file,omitempty"`
+}
+
+// String formats the finding on one line: "crd version path: message (old -> new)".
+func (f Finding) String() string {
+	var b strings.Builder
+	b.WriteString(f.CRD)
+	if f.Version != "" {
+		b.WriteString(" " + f.Version)
+	}
+	if f.Path != "" {
+		b.WriteString(" " + f.Path)
+	}
+	b.WriteString(": " + f.Message)
+	if f.Old != "" || f.New != "" {
+		fmt.Fprintf(&b, " (%s -> %s)", orNone(f.Old), orNone(f.New))
+	}
+	return b.String()
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}
+
+// HasErrors reports whether any finding has SeverityError.
+func HasErrors(fs []Finding) bool {
+	for _, f := range fs {
+		if f.Severity == SeverityError {
+			return true
+		}
+	}
+	return false
+}
+
+// sortFindings orders findings by CRD, version, path, rule and message.
+func sortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.CRD != b.CRD {
+			return a.CRD < b.CRD
+		}
+		if a.Version != b.Version {
+			return a.Version < b.Version
+		}
+		if a.Path != b.Path {
+			return a.Path < b.Path
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}

@@ -1,0 +1,171 @@
+package manifest
+
+import (
+	"bufio"
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
+	"sigs.k8s.io/yaml"
+)
+
+// Doc is one object of a YAML or JSON stream.
+type Doc struct {
+	File   string                     // path the document came from ("-" for stdin)
+	Index  int                        // 0-based position in the file's stream (after skipping empty docs)
+	Raw    []byte                     // the document's bytes as read
+	Object *unstructured.Unstructured // the decoded object
+}
+
+// String names the document for error messages: "file (document N: Kind name)".
+func (d Doc) String() string {
+	s := d.File + " (document " + strconv.Itoa(d.Index+1)
+	if d.Object != nil {
+		if k := d.Object.GetKind(); k != "" {
+			s += ": " + k
+			if n := d.Object.GetName(); n != "" {
+				s += " " + n
+			}
+		}
+	}
+	return s + ")"
+}
+
+// ReadFile reads the object stream of one file.
+func ReadFile(path string, opts ...Option) ([]Doc, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	defer f.Close()
+	return Decode(f, path, opts...)
+}
+
+// Decode splits a YAML or JSON stream into documents and decodes each into an object.
+// Empty documents are skipped. A document that is not an object, is not valid YAML,
+// or exceeds a limit is an error naming the file and the document.
+func Decode(r io.Reader, file string, opts ...Option) ([]Doc, error) {
+	o := makeOptions(opts)
+	data, err := readAllLimited(r, file, o.maxFileSize)
+	if err != nil {
+		return nil, err
+	}
+	raws, err := Split(data, file, opts...)
+	if err != nil {
+		return nil, err
+	}
+	docs := make([]Doc, 0, len(raws))
+	for _, raw := range raws {
+		d := Doc{File: file, Index: len(docs), Raw: raw}
+		obj, err := decodeObject(raw, o)
+		if err != nil {
+			return nil, fmt.Errorf("decoding %s document %d: %w", file, d.Index+1, err)
+		}
+		if obj == nil {
+			continue
+		}
+		d.Object = &unstructured.Unstructured{Object: obj}
+		docs = append(docs, d)
+	}
+	return docs, nil
+}
+
+// Split cuts a stream into its non-empty documents without decoding them: a JSON stream
+// (first byte '{' or '[') into its values, YAML at "---" lines.
+func Split(data []byte, file string, opts ...Option) ([][]byte, error) {
+	o := makeOptions(opts)
+	if t := bytes.TrimSpace(data); len(t) > 0 && (t[0] == '{' || t[0] == '[') {
+		if raws, err := splitJSON(t); err == nil {
+			return raws, checkDocSizes(raws, file, o)
+		}
+	}
+	var raws [][]byte
+	rd := utilyaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(data)))
+	for {
+		doc, err := rd.Read()
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return nil, fmt.Errorf("splitting %s: %w", file, err)
+		}
+		if isEmptyYAML(doc) {
+			continue
+		}
+		raws = append(raws, doc)
+	}
+	return raws, checkDocSizes(raws, file, o)
+}
+
+func checkDocSizes(raws [][]byte, file string, o options) error {
+	for _, r := range raws {
+		if int64(len(r)) > o.maxDocSize {
+			return &LimitError{File: file, What: "document size", Limit: o.maxDocSize}
+		}
+	}
+	return nil
+}
+
+func splitJSON(data []byte) ([][]byte, error) {
+	dec := json.NewDecoder(bytes.NewReader(data))
+	var out [][]byte
+	for {
+		var raw json.RawMessage
+		err := dec.Decode(&raw)
+		if errors.Is(err, io.EOF) {
+			return out, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, raw)
+	}
+}
+
+// isEmptyYAML reports whether a document holds only blank lines, comments and separators.
+func isEmptyYAML(doc []byte) bool {
+	for _, line := range bytes.Split(doc, []byte("\n")) {
+		t := bytes.TrimSpace(line)
+		if len(t) == 0 || t[0] == '#' || bytes.Equal(t, []byte("---")) || bytes.Equal(t, []byte("...")) {
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// decodeObject decodes one document into a map; nil, nil for a null document.
+func decodeObject(raw []byte, o options) (map[string]interface{}, error) {
+	if err := checkAliases(raw, o.maxAliasNode); err != nil {
+		return nil, err
+	}
+	var v interface{}
+	if err := yaml.Unmarshal(raw, &v); err != nil {
+		return nil, err
+	}
+	switch m := v.(type) {
+	case nil:
+		return nil, nil
+	case map[string]interface{}:
+		return m, nil
+	default:
+		return nil, fmt.Errorf("the document is a %T, not an object (a YAML mapping with apiVersion and kind)", v)
+	}
+}
+
+func readAllLimited(r io.Reader, file string, limit int64) ([]byte, error) {
+	data, err := io.ReadAll(io.LimitReader(r, limit+1))
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", file, err)
+	}
+	if int64(len(data)) > limit {
+		return nil, &LimitError{File: file, What: "file size", Limit: limit}
+	}
+	return data, nil
+}
