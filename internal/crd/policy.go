@@ -26,7 +26,7 @@ func (p Policy) Severity(r Rule) Severity {
 //	  enum-value-added: off
 //	  pattern-removed: error
 type policyFile struct {
-	Rules map[string]string `json:"rules"`
+	Rules map[string]interface{} `json:"rules"`
 }
 
 // ParsePolicy reads a policy document (YAML or JSON). Unknown rules and severities are errors.
@@ -46,7 +46,14 @@ func ParsePolicy(data []byte) (Policy, error) {
 		if _, ok := rules[r]; !ok {
 			return nil, fmt.Errorf("policy names unknown rule %q (known rules: %s)", name, knownRules())
 		}
-		s, err := ParseSeverity(f.Rules[name])
+		v, ok := f.Rules[name].(string)
+		if b, isBool := f.Rules[name].(bool); isBool && !b {
+			v, ok = "off", true // YAML 1.1 reads a bare off as false
+		}
+		if !ok {
+			return nil, fmt.Errorf("policy rule %q: severity %v is not one of error, warn, info, off", name, f.Rules[name])
+		}
+		s, err := ParseSeverity(v)
 		if err != nil {
 			return nil, fmt.Errorf("policy rule %q: %w", name, err)
 		}

@@ -58,6 +58,7 @@ const (
 	RuleListTypeChanged       Rule = "list-type-changed"
 	RuleEmbeddedResource      Rule = "embedded-resource-changed"
 	RuleUniqueItemsAdded      Rule = "unique-items-added"
+	RuleMultipleOfTightened   Rule = "multiple-of-tightened"
 )
 
 // ruleInfo is a rule's default severity and the fix it suggests.
@@ -84,7 +85,7 @@ var rules = map[Rule]ruleInfo{
 	RuleScopeChanged:           {SeverityError, "keep spec.scope; a different scope needs a new CRD (new group or plural)"},
 	RuleNameChanged:            {SeverityError, "keep spec.group, spec.names.plural and spec.names.kind; a rename needs a new CRD"},
 	RuleCRDRemoved:             {SeverityWarning, "keep shipping the CRD while objects of it may exist, or document how users remove it"},
-	RuleAPIServer:              {SeverityError, "fix the CRD so the API server accepts it as an update of the old one"},
+	RuleAPIServer:              {SeverityWarning, "fix the CRD so the API server accepts it as an update of the old one (`opack validate bundle` reports the CRD's own errors)"},
 	RuleServedVersion:          {SeverityError, "make the served versions' schemas round-trip (same fields and constraints) or use a conversion webhook"},
 	RuleInstanceInvalid:        {SeverityError, "loosen the new schema or migrate the existing objects before upgrading"},
 	RuleInstanceCELInvalid:     {SeverityError, "loosen the validation rule (or make it a transition rule that ratchets) or migrate the existing objects"},
@@ -122,6 +123,7 @@ var rules = map[Rule]ruleInfo{
 	RuleListTypeChanged:       {SeverityWarning, "server-side apply merges the list or map differently; check field managers of existing objects"},
 	RuleEmbeddedResource:      {SeverityWarning, "x-kubernetes-embedded-resource changes how the embedded object is validated and pruned"},
 	RuleUniqueItemsAdded:      {SeverityError, "do not add uniqueItems to an existing list"},
+	RuleMultipleOfTightened:   {SeverityError, "keep the old multipleOf (or a divisor of it)"},
 }
 
 // Rules lists every rule id, sorted.
@@ -139,3 +141,14 @@ func DefaultSeverity(r Rule) Severity { return rules[r].severity }
 
 // FixFor returns the fix a rule suggests.
 func FixFor(r Rule) string { return rules[r].fix }
+
+// checkable are the rules whose risk is that existing objects stop validating: when the existing
+// objects are given (WithInstances) and validated, these findings are at most warnings and the
+// instance findings decide.
+var checkable = map[Rule]bool{
+	RuleTypeChanged: true, RuleEnumAdded: true, RuleEnumValueRemoved: true, RuleRequiredAdded: true,
+	RuleMaxTightened: true, RuleMinTightened: true, RulePatternAdded: true, RulePatternChanged: true,
+	RuleNullableRemoved: true, RuleOneOfAdded: true, RuleOneOfRemoved: true, RuleAnyOfAdded: true,
+	RuleAnyOfRemoved: true, RuleAllOfAdded: true, RuleNotChanged: true, RuleFormatChanged: true,
+	RuleCELAdded: true, RuleCELChanged: true, RuleUniqueItemsAdded: true, RuleMultipleOfTightened: true,
+}

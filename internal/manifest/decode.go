@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
 )
@@ -145,8 +146,16 @@ func decodeObject(raw []byte, o options) (map[string]interface{}, error) {
 	if err := checkAliases(raw, o.maxAliasNode); err != nil {
 		return nil, err
 	}
+	j := raw
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+		var err error
+		if j, err = yaml.YAMLToJSON(raw); err != nil {
+			return nil, err
+		}
+	}
+	// utiljson keeps integers as int64, as the API machinery expects.
 	var v interface{}
-	if err := yaml.Unmarshal(raw, &v); err != nil {
+	if err := utiljson.Unmarshal(j, &v); err != nil {
 		return nil, err
 	}
 	switch m := v.(type) {

@@ -79,3 +79,16 @@ g: &g [*f,*f,*f,*f,*f,*f,*f,*f,*f]
 h: &h [*g,*g,*g,*g,*g,*g,*g,*g,*g]
 i: &i [*h,*h,*h,*h,*h,*h,*h,*h,*h]
 `
+
+func TestDecodeKeepsIntegers(t *testing.T) {
+	for _, in := range []string{"kind: A\nnum: 3\nf: 1.5\n", `{"kind":"A","num":3,"f":1.5}`} {
+		docs, err := Decode(strings.NewReader(in), "x")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := []any{docs[0].Object.Object["num"], docs[0].Object.Object["f"]}
+		if diff := cmp.Diff([]any{int64(3), 1.5}, got); diff != "" {
+			t.Errorf("%q (-want +got):\n%s", in, diff)
+		}
+	}
+}

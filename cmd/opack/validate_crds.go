@@ -1,0 +1,167 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/validate"
+)
+
+func init() { registerValidate(newValidateCrdsCmd) }
+
+type validateCrdsOptions struct {
+	storedVersions string
+	clusterCRD     string
+	instances      []string
+	policy         string
+	output         string
+}
+
+func newValidateCrdsCmd() *cobra.Command {
+	var o validateCrdsOptions
+	cmd := &cobra.Command{
+		Use:   "crds [OLD] NEW",
+		Short: "Check that upgrading CRDs from OLD to NEW is safe",
+		Long: `Check that upgrading the CustomResourceDefinitions of OLD to those of NEW is safe, as the API server,
+OLM v0 and OLM v1 judge it, and report every change that can break existing objects or clients.
+
+OLD and NEW are CRD files, folders, bundle folders or bundle images; CRDs are matched by name.
+With --cluster-crd and a single argument, the cluster's CRDs are the old side.
+
+With --instances (the complete set of existing objects), each object is validated against NEW's schema of
+every version served in both OLD and NEW, and tightenings those objects satisfy become warnings.
+
+Exit codes: 0 no errors, 1 errors found, 2 could not run.
+
+Rules and their default severities (change them with --policy):
+` + crdRulesHelp(),
+		Example: `  opack validate crds bundle-0.1.0/ bundle-0.2.0/
+  opack validate crds old/crd.yaml new/crd.yaml --stored-versions v1alpha1,v1 --instances crs/
+  opack validate crds --cluster-crd live.yaml bundle/ -o github`,
+		Args: cobra.RangeArgs(1, 2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req, err := o.request(cmd, args)
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			findings, err := crd.Check(cmd.Context(), req)
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			report := crdReport(findings)
+			if err := report.Write(cmd.OutOrStdout(), o.output); err != nil {
+				return withExit(exitUsage, err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "validate crds: %s\n", report.Summary())
+			if !report.Passed() {
+				return withExit(exitFindings, errSilent)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.storedVersions, "stored-versions", "", "the live CRD's status.storedVersions, comma separated (default: OLD's status.storedVersions plus its storage version)")
+	f.StringVar(&o.clusterCRD, "cluster-crd", "", "a `kubectl get crd -o yaml` dump: the live CRDs and their stored versions")
+	f.StringSliceVar(&o.instances, "instances", nil, "files or folders of existing objects to validate against NEW's schemas (comma separated or repeated)")
+	f.StringVar(&o.policy, "policy", "", "policy file setting rules to error, warn, info or off (`rules: {enum-value-added: off}`)")
+	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", "))
+	return cmd
+}
+
+// crdRulesHelp lists the rules as "  rule (severity)" lines.
+func crdRulesHelp() string {
+	var b strings.Builder
+	for _, r := range crd.Rules() {
+		fmt.Fprintf(&b, "  %-34s %s\n", r, crd.DefaultSeverity(r))
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Request, error) {
+	if !slices.Contains(validate.Formats, o.output) {
+		return crd.Request{}, fmt.Errorf("unknown output format %q (want one of %s)", o.output, strings.Join(validate.Formats, ", "))
+	}
+	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: crdPuller{}}
+	switch {
+	case len(args) == 2:
+		req.Old, req.New = args[0], args[1]
+	case o.clusterCRD != "":
+		req.New = args[0]
+	default:
+		return crd.Request{}, errors.New("need OLD and NEW (or --cluster-crd and NEW)")
+	}
+	if cmd.Flags().Changed("stored-versions") {
+		req.StoredVersions = []string{}
+		for _, v := range strings.Split(o.storedVersions, ",") {
+			if v = strings.TrimSpace(v); v != "" {
+				req.StoredVersions = append(req.StoredVersions, v)
+			}
+		}
+	}
+	return req, nil
+}
+
+// crdPuller unpacks bundle images with go-containerregistry (no daemon).
+type crdPuller struct{}
+
+func (crdPuller) Unpack(ctx context.Context, ref, dst string) error {
+	_, err := image.Unpack(ctx, ref, dst)
+	return err
+}
+
+// crdReport converts upgrade findings to the shared validation report.
+func crdReport(findings []crd.Finding) *validate.Report {
+	r := &validate.Report{}
+	for _, f := range findings {
+		r.Add(validate.Finding{
+			Severity: crdSeverity(f.Severity),
+			File:     f.File,
+			Object:   validate.ObjectName("CustomResourceDefinition", f.CRD),
+			Rule:     "crd-upgrade/" + string(f.Rule),
+			Message:  crdMessage(f),
+		})
+	}
+	return r
+}
+
+func crdSeverity(s crd.Severity) validate.Severity {
+	switch s {
+	case crd.SeverityError:
+		return validate.SeverityError
+	case crd.SeverityWarning:
+		return validate.SeverityWarning
+	}
+	return validate.SeverityInfo
+}
+
+// crdMessage formats "version path: message (old -> new) [rule]; fix: ...".
+func crdMessage(f crd.Finding) string {
+	var b strings.Builder
+	where := strings.TrimSpace(f.Version + " " + f.Path)
+	if where != "" {
+		b.WriteString(where + ": ")
+	}
+	b.WriteString(f.Message)
+	if f.Old != "" || f.New != "" {
+		fmt.Fprintf(&b, " (%s -> %s)", quoteOrNone(f.Old), quoteOrNone(f.New))
+	}
+	fmt.Fprintf(&b, " [%s]", f.Rule)
+	if f.Fix != "" {
+		b.WriteString("; fix: " + f.Fix)
+	}
+	return b.String()
+}
+
+func quoteOrNone(s string) string {
+	if s == "" {
+		return "none"
+	}
+	return s
+}

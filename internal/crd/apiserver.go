@@ -1,0 +1,83 @@
+package crd
+
+import (
+	"context"
+	"strings"
+
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	"k8s.io/apimachinery/pkg/api/equality"
+	"k8s.io/apimachinery/pkg/util/validation/field"
+)
+
+// validateUpdate runs the API server's update validation of the new CRD against the old one (K1-K22,
+// with the API server's own ratcheting), as the cluster would when the new CRD is applied. Errors the
+// old CRD already has, and the stored-version and immutable-name errors that other rules report, are
+// dropped.
+func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, emit func(change)) {
+	if equality.Semantic.DeepEqual(oc.Spec, nc.Spec) {
+		return // every error the update could get, the old CRD already has
+	}
+	oi, err := toInternal(defaulted(oc))
+	if err != nil {
+		return
+	}
+	ni, err := toInternal(defaulted(nc))
+	if err != nil {
+		emit(finding(RuleAPIServer, "", "", "", err.Error()))
+		return
+	}
+	// The API server stores the update with the live status, then appends the new storage version.
+	oi.Status.StoredVersions = append([]string(nil), stored...)
+	oi.Status.Conditions = []apiextensions.CustomResourceDefinitionCondition{{Type: apiextensions.Established, Status: apiextensions.ConditionTrue}}
+	ni.Status = *oi.Status.DeepCopy()
+	for _, v := range ni.Spec.Versions {
+		if v.Storage && !contains(ni.Status.StoredVersions, v.Name) {
+			ni.Status.StoredVersions = append(ni.Status.StoredVersions, v.Name)
+		}
+	}
+	ni.ObjectMeta.UID, ni.ObjectMeta.ResourceVersion = oi.ObjectMeta.UID, oi.ObjectMeta.ResourceVersion
+	ctx := context.Background()
+	errs := validation.ValidateCustomResourceDefinitionUpdate(ctx, ni, oi)
+	if len(errs) == 0 {
+		return
+	}
+	pre := map[string]bool{}
+	for _, e := range validation.ValidateCustomResourceDefinitionUpdate(ctx, oi.DeepCopy(), oi) {
+		pre[errKey(e)] = true
+	}
+	for _, e := range errs {
+		if pre[errKey(e)] || coveredElsewhere(e) {
+			continue
+		}
+		msg := e.Error()
+		if len(msg) > 400 {
+			msg = msg[:397] + "..."
+		}
+		emit(finding(RuleAPIServer, e.Field, "", "", "the API server rejects the update: "+msg))
+	}
+}
+
+func errKey(e *field.Error) string {
+	return e.Field + "\x00" + string(e.Type) + "\x00" + e.Detail
+}
+
+// coveredElsewhere reports errors that stored-version-removed, scope-changed and name-changed report.
+func coveredElsewhere(e *field.Error) bool {
+	if strings.HasPrefix(e.Field, "status.storedVersions") {
+		return true
+	}
+	switch e.Field {
+	case "spec.scope", "spec.group", "spec.names.plural", "spec.names.kind":
+		return strings.Contains(e.Detail, "immutable")
+	}
+	return false
+}
+
+// defaulted returns a copy of c with the API server's defaults applied.
+func defaulted(c *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
+	c = c.DeepCopy()
+	scheme.Default(c)
+	return c
+}

@@ -1,0 +1,121 @@
+package crd
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Request is an upgrade check as `opack validate crds` states it.
+type Request struct {
+	// Old and New are CRD files, folders, bundle folders or (with a Fetcher) bundle image references.
+	// Old may be empty when ClusterCRD is set: the cluster's CRDs are then the old side.
+	Old, New string
+	// ClusterCRD is a `kubectl get crd -o yaml` dump; its status.storedVersions are the stored versions.
+	ClusterCRD string
+	// StoredVersions, when non-nil, are the live CRDs' status.storedVersions (see WithStoredVersions).
+	StoredVersions []string
+	// Instances are files or folders of existing objects to validate against the new schemas.
+	Instances []string
+	// Policy is a policy file (per-rule error, warn, info or off); empty for the defaults.
+	Policy string
+	// Puller unpacks bundle images; nil refuses image references.
+	Puller Puller
+}
+
+// Puller writes the filesystem of the image ref to the empty (or missing) folder dst.
+type Puller interface {
+	Unpack(ctx context.Context, ref, dst string) error
+}
+
+// Check loads what the request names and compares the old CRDs with the new ones. An error means
+// the check could not run (a missing path, an unreadable CRD, a bad policy); findings are the result.
+func Check(ctx context.Context, req Request) ([]Finding, error) {
+	var opts []Option
+	if req.Policy != "" {
+		p, err := LoadPolicy(req.Policy)
+		if err != nil {
+			return nil, err
+		}
+		opts = append(opts, WithPolicy(p))
+	}
+	var cluster *Set
+	if req.ClusterCRD != "" {
+		s, err := Load(ctx, req.ClusterCRD)
+		if err != nil {
+			return nil, fmt.Errorf("loading cluster CRDs: %w", err)
+		}
+		cluster = s
+		opts = append(opts, WithClusterCRDs(s.CRDs))
+	}
+	if req.StoredVersions != nil {
+		opts = append(opts, WithStoredVersions(req.StoredVersions...))
+	}
+	var old *Set
+	switch {
+	case req.Old != "":
+		var err error
+		if old, err = loadSide(ctx, req.Old, req.Puller); err != nil {
+			return nil, err
+		}
+	case cluster != nil:
+		old = cluster
+	default:
+		return nil, errors.New("no old CRDs: name OLD or --cluster-crd")
+	}
+	newSet, err := loadSide(ctx, req.New, req.Puller)
+	if err != nil {
+		return nil, err
+	}
+	if len(req.Instances) > 0 {
+		objs, err := LoadInstances(ctx, req.Instances)
+		if err != nil {
+			return nil, fmt.Errorf("loading instances: %w", err)
+		}
+		opts = append(opts, WithInstances(objs), WithContext(ctx))
+	}
+	return CompareSets(old, newSet, opts...), nil
+}
+
+// loadSide loads a path, or unpacks an image reference into a temporary folder first.
+func loadSide(ctx context.Context, arg string, p Puller) (*Set, error) {
+	if _, err := os.Stat(arg); err == nil || !looksLikeImage(arg) {
+		return Load(ctx, arg)
+	}
+	if p == nil {
+		return nil, fmt.Errorf("reading %s: no such file or folder", arg)
+	}
+	tmp, err := os.MkdirTemp("", "opack-crds-")
+	if err != nil {
+		return nil, fmt.Errorf("pulling bundle image %s: %w", arg, err)
+	}
+	defer os.RemoveAll(tmp)
+	dst := filepath.Join(tmp, "bundle")
+	if err := p.Unpack(ctx, arg, dst); err != nil {
+		return nil, fmt.Errorf("pulling bundle image %s: %w", arg, err)
+	}
+	s, err := Load(ctx, dst)
+	if err != nil {
+		return nil, fmt.Errorf("reading bundle image %s: %w", arg, err)
+	}
+	for name := range s.Files {
+		s.Files[name] = arg + ":" + strings.TrimPrefix(s.Files[name], dst+string(filepath.Separator))
+	}
+	return s, nil
+}
+
+// looksLikeImage reports whether arg reads as an image reference (registry/repo[:tag|@digest] or oci:DIR)
+// rather than a local path.
+func looksLikeImage(arg string) bool {
+	if strings.HasPrefix(arg, "oci:") {
+		return true
+	}
+	if strings.HasPrefix(arg, ".") || strings.HasPrefix(arg, "/") || !strings.Contains(arg, "/") {
+		return false
+	}
+	first := arg[:strings.Index(arg, "/")]
+	return strings.ContainsAny(first, ".:") || first == "localhost"
+}

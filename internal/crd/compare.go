@@ -1,0 +1,236 @@
+package crd
+
+import (
+	"context"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// Option configures Compare.
+type Option func(*options)
+
+type options struct {
+	ctx            context.Context
+	storedVersions []string
+	storedSet      bool
+	cluster        map[string]*apiextv1.CustomResourceDefinition
+	policy         Policy
+	instances      []Instance
+	evidence       bool
+	oldRefs        []VersionRef
+	newRefs        []VersionRef
+	files          map[string]string
+	apiserver      bool
+}
+
+// WithStoredVersions sets the live CRDs' status.storedVersions (the same list for every CRD; versions a
+// CRD does not have are ignored for it). Without it, a CRD's stored versions come from the cluster CRD
+// (WithClusterCRDs) or else from the old CRD's status.storedVersions; the old storage version is always added.
+func WithStoredVersions(versions ...string) Option {
+	return func(o *options) { o.storedVersions, o.storedSet = versions, true }
+}
+
+// WithClusterCRDs gives the CRDs as the cluster has them (kubectl get crd -o yaml); their
+// status.storedVersions are the stored versions of the CRDs of the same name.
+func WithClusterCRDs(crds []*apiextv1.CustomResourceDefinition) Option {
+	return func(o *options) {
+		o.cluster = make(map[string]*apiextv1.CustomResourceDefinition, len(crds))
+		for _, c := range crds {
+			o.cluster[c.Name] = c
+		}
+	}
+}
+
+// WithPolicy sets per-rule severities.
+func WithPolicy(p Policy) Option { return func(o *options) { o.policy = p } }
+
+// WithInstances gives existing objects; each is validated against the new schema of every version
+// served in both the old and the new CRD (OLM v0's check), including x-kubernetes-validations.
+// The objects are taken as the complete set of existing objects: findings of rules whose only risk is
+// that existing objects stop validating (checkable) are then at most warnings.
+func WithInstances(objs []Instance) Option {
+	return func(o *options) { o.instances, o.evidence = objs, true }
+}
+
+// WithCSVRefs gives the CRD versions the old and new releases' CSVs own or require.
+func WithCSVRefs(old, new []VersionRef) Option {
+	return func(o *options) { o.oldRefs, o.newRefs = old, new }
+}
+
+// WithFiles maps CRD names to the files the new CRDs came from, for Finding.File.
+func WithFiles(files map[string]string) Option { return func(o *options) { o.files = files } }
+
+// WithAPIServerValidation turns the API server's update validation of each new CRD (K1-K22, ratcheted
+// against the old CRD) on or off; it is on by default.
+func WithAPIServerValidation(on bool) Option { return func(o *options) { o.apiserver = on } }
+
+// WithContext sets the context that bounds CEL evaluation of instances.
+func WithContext(ctx context.Context) Option { return func(o *options) { o.ctx = ctx } }
+
+// Compare checks the upgrade from the old CRDs to the new ones (matched by name) and returns the
+// findings, sorted, with severities from the policy; findings whose rule is off are dropped. CRDs only in
+// new are not compared (nothing exists to break), but their CSV references are checked.
+func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Finding {
+	o := options{ctx: context.Background(), apiserver: true}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	newByName := make(map[string]*apiextv1.CustomResourceDefinition, len(new))
+	for _, c := range new {
+		newByName[c.Name] = c
+	}
+	var changes []change
+	emit := func(c change) { changes = append(changes, c) }
+	for _, oc := range old {
+		nc, ok := newByName[oc.Name]
+		if !ok {
+			emit(change{Finding: Finding{Rule: RuleCRDRemoved, CRD: oc.Name, Message: "CRD removed from the new release; its objects stay on the cluster unmanaged"}})
+			continue
+		}
+		compareCRD(&o, oc, nc, emit)
+	}
+	checkRefs(&o, old, new, emit)
+	return finish(&o, changes)
+}
+
+// CompareSets is Compare for two loaded sets: it adds the sets' CSV references and file names.
+func CompareSets(old, new *Set, opts ...Option) []Finding {
+	opts = append([]Option{WithCSVRefs(old.Refs, new.Refs), WithFiles(new.Files)}, opts...)
+	return Compare(old.CRDs, new.CRDs, opts...)
+}
+
+func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func(change)) {
+	in := func(version string) func(change) {
+		return func(c change) {
+			c.CRD = nc.Name
+			if c.Version == "" {
+				c.Version = version
+			}
+			emit(c)
+		}
+	}
+	compareNames(oc, nc, in(""))
+	compareVersions(oc, nc, o.stored(oc), in(""))
+	for i := range oc.Spec.Versions {
+		ov := &oc.Spec.Versions[i]
+		nv := findVersion(nc, ov.Name)
+		// A version that starts or stops being served has no schema to keep compatible: no client
+		// used it before, or none can use it after (version-unserved and the served-version round
+		// trip cover those transitions).
+		if nv == nil || ov.Served != nv.Served {
+			continue
+		}
+		version := in(ov.Name)
+		diffSchemas(versionSchema(ov), versionSchema(nv), func(c change) { version(o.withEvidence(c)) })
+	}
+	compareServed(o.severity, oc, nc, func(c change) { c.CRD = nc.Name; emit(c) })
+	if o.apiserver {
+		validateUpdate(oc, nc, o.stored(oc), in(""))
+	}
+	if len(o.instances) > 0 {
+		validateInstances(o.ctx, oc, nc, o.instances, func(c change) { c.CRD = nc.Name; emit(c) })
+	}
+}
+
+// withEvidence caps checkable findings at warnings when the existing objects are validated.
+func (o *options) withEvidence(c change) change {
+	if o.evidence && checkable[c.Rule] && (c.ceiling == SeverityOff || c.ceiling > SeverityWarning) {
+		c.ceiling = SeverityWarning
+		c.Message += " (existing objects were validated against the new schema)"
+	}
+	return c
+}
+
+// severity returns the effective severity of a schema rule: the policy's, capped by the evidence.
+func (o *options) severity(r Rule) Severity {
+	s := o.policy.Severity(r)
+	if o.evidence && checkable[r] && s > SeverityWarning {
+		s = SeverityWarning
+	}
+	return s
+}
+
+// stored returns the stored versions of the live CRD that oc describes.
+func (o *options) stored(oc *apiextv1.CustomResourceDefinition) []string {
+	var list []string
+	switch {
+	case o.storedSet:
+		for _, v := range o.storedVersions {
+			if findVersion(oc, v) != nil {
+				list = append(list, v)
+			}
+		}
+	case o.cluster[oc.Name] != nil:
+		list = append(list, o.cluster[oc.Name].Status.StoredVersions...)
+	default:
+		list = append(list, oc.Status.StoredVersions...)
+	}
+	if sv := storageVersion(oc); sv != "" && !contains(list, sv) {
+		list = append(list, sv)
+	}
+	return list
+}
+
+func versionSchema(v *apiextv1.CustomResourceDefinitionVersion) *apiextv1.JSONSchemaProps {
+	if v.Schema == nil {
+		return nil
+	}
+	return v.Schema.OpenAPIV3Schema
+}
+
+func findVersion(c *apiextv1.CustomResourceDefinition, name string) *apiextv1.CustomResourceDefinitionVersion {
+	for i := range c.Spec.Versions {
+		if c.Spec.Versions[i].Name == name {
+			return &c.Spec.Versions[i]
+		}
+	}
+	return nil
+}
+
+func storageVersion(c *apiextv1.CustomResourceDefinition) string {
+	for _, v := range c.Spec.Versions {
+		if v.Storage {
+			return v.Name
+		}
+	}
+	return ""
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// finish applies the policy, fills in fixes and files, drops duplicates and sorts.
+func finish(o *options, changes []change) []Finding {
+	out := make([]Finding, 0, len(changes))
+	seen := make(map[Finding]bool, len(changes))
+	for _, c := range changes {
+		f := c.Finding
+		sev := o.policy.Severity(f.Rule)
+		if c.ceiling != SeverityOff && sev > c.ceiling {
+			sev = c.ceiling
+		}
+		if sev == SeverityOff {
+			continue
+		}
+		f.Severity = sev
+		if f.Fix == "" {
+			f.Fix = FixFor(f.Rule)
+		}
+		if f.File == "" {
+			f.File = o.files[f.CRD]
+		}
+		if seen[f] {
+			continue
+		}
+		seen[f] = true
+		out = append(out, f)
+	}
+	sortFindings(out)
+	return out
+}

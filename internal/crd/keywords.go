@@ -1,0 +1,228 @@
+package crd
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"reflect"
+	"strconv"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+func (d schemaDiffer) bounds(path string, o, n *apiextv1.JSONSchemaProps) {
+	d.maxFloat(path, "maximum", o.Maximum, n.Maximum, o.ExclusiveMaximum, n.ExclusiveMaximum)
+	d.minFloat(path, "minimum", o.Minimum, n.Minimum, o.ExclusiveMinimum, n.ExclusiveMinimum)
+	d.maxInt(path, "maxLength", o.MaxLength, n.MaxLength)
+	d.maxInt(path, "maxItems", o.MaxItems, n.MaxItems)
+	d.maxInt(path, "maxProperties", o.MaxProperties, n.MaxProperties)
+	d.minInt(path, "minLength", o.MinLength, n.MinLength)
+	d.minInt(path, "minItems", o.MinItems, n.MinItems)
+	d.minInt(path, "minProperties", o.MinProperties, n.MinProperties)
+	if n.MultipleOf != nil && (o.MultipleOf == nil || !isMultiple(*o.MultipleOf, *n.MultipleOf)) {
+		d.add(RuleMultipleOfTightened, path, floatPtr(o.MultipleOf), floatPtr(n.MultipleOf), "multipleOf added or changed")
+	}
+	if n.UniqueItems && !o.UniqueItems {
+		d.add(RuleUniqueItemsAdded, path, "false", "true", "uniqueItems added")
+	}
+}
+
+func (d schemaDiffer) maxFloat(path, kw string, o, n *float64, oex, nex bool) {
+	switch {
+	case n == nil:
+	case o == nil:
+		d.add(RuleMaxTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+	case *n < *o:
+		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" decreased")
+	case *n == *o && nex && !oex:
+		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+	}
+}
+
+func (d schemaDiffer) minFloat(path, kw string, o, n *float64, oex, nex bool) {
+	switch {
+	case n == nil:
+	case o == nil:
+		d.add(RuleMinTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+	case *n > *o:
+		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" increased")
+	case *n == *o && nex && !oex:
+		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+	}
+}
+
+func (d schemaDiffer) maxInt(path, kw string, o, n *int64) {
+	switch {
+	case n == nil:
+	case o == nil:
+		d.add(RuleMaxTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+	case *n < *o:
+		d.add(RuleMaxTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" decreased")
+	}
+}
+
+func (d schemaDiffer) minInt(path, kw string, o, n *int64) {
+	switch {
+	case n == nil:
+	case o == nil:
+		d.add(RuleMinTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+	case *n > *o:
+		d.add(RuleMinTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" increased")
+	}
+}
+
+// isMultiple reports whether every multiple of old is a multiple of new (new divides old).
+func isMultiple(old, new float64) bool {
+	if new == 0 {
+		return false
+	}
+	q := old / new
+	return math.Abs(q-math.Round(q)) < 1e-9
+}
+
+func fmtFloat(f float64) string { return strconv.FormatFloat(f, 'g', -1, 64) }
+
+func floatPtr(f *float64) string {
+	if f == nil {
+		return ""
+	}
+	return fmtFloat(*f)
+}
+
+func (d schemaDiffer) defaults(path string, o, n *apiextv1.JSONSchemaProps) {
+	switch {
+	case o.Default == nil && n.Default == nil:
+	case o.Default == nil:
+		d.add(RuleDefaultAdded, path, "", short(n.Default.Raw), "default added; objects that omit the field change meaning")
+	case n.Default == nil:
+		d.add(RuleDefaultRemoved, path, short(o.Default.Raw), "", "default removed; objects that omit the field change meaning")
+	case !jsonEqual(o.Default.Raw, n.Default.Raw):
+		d.add(RuleDefaultChanged, path, short(o.Default.Raw), short(n.Default.Raw), "default changed; objects that omit the field change meaning")
+	}
+}
+
+// rawKey returns a comparable form of a JSON value: the bytes as they are when compact, else compacted.
+func rawKey(raw []byte) string {
+	if bytes.ContainsAny(raw, " \t\r\n") {
+		var b bytes.Buffer
+		if json.Compact(&b, raw) == nil {
+			return b.String()
+		}
+	}
+	return string(raw)
+}
+
+// jsonEqual compares two JSON values semantically (key order and spacing do not matter).
+func jsonEqual(a, b []byte) bool {
+	if bytes.Equal(a, b) || rawKey(a) == rawKey(b) {
+		return true
+	}
+	var x, y interface{}
+	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
+		return false
+	}
+	return reflect.DeepEqual(x, y)
+}
+
+// short renders a JSON value for a finding, cut to a readable length.
+func short(raw []byte) string {
+	s := rawKey(raw)
+	if len(s) > 120 {
+		s = s[:117] + "..."
+	}
+	return s
+}
+
+func shortSchema(s *apiextv1.JSONSchemaProps) string {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return ""
+	}
+	return short(b)
+}
+
+func (d schemaDiffer) combinators(path string, o, n *apiextv1.JSONSchemaProps) {
+	d.alternatives(path, "oneOf", o.OneOf, n.OneOf, RuleOneOfAdded, RuleOneOfRemoved, RuleOneOfLoosened)
+	d.alternatives(path, "anyOf", o.AnyOf, n.AnyOf, RuleAnyOfAdded, RuleAnyOfRemoved, RuleAnyOfLoosened)
+	for i := range n.AllOf {
+		if !containsSchema(o.AllOf, &n.AllOf[i]) {
+			d.add(RuleAllOfAdded, path+".allOf["+strconv.Itoa(i)+"]", "", shortSchema(&n.AllOf[i]), "allOf constraint added")
+		}
+	}
+	if n.Not != nil && (o.Not == nil || !reflect.DeepEqual(o.Not, n.Not)) {
+		d.add(RuleNotChanged, path+".not", shortSchema(o.Not), shortSchema(n.Not), "not constraint added or changed")
+	}
+}
+
+// alternatives classifies oneOf/anyOf edits: a constraint added and an alternative removed tighten,
+// an alternative added loosens. Alternatives are matched by value, so reordering is not a change.
+func (d schemaDiffer) alternatives(path, kw string, o, n []apiextv1.JSONSchemaProps, added, removed, loosened Rule) {
+	if len(n) == 0 {
+		if len(o) > 0 {
+			d.add(removed, path+"."+kw, strconv.Itoa(len(o))+" alternatives", "", kw+" constraint removed; clients relying on it may receive objects matching no alternative")
+		}
+		return
+	}
+	if len(o) == 0 {
+		d.add(added, path+"."+kw, "", strconv.Itoa(len(n))+" alternatives", kw+" constraint added to a field that had none")
+		return
+	}
+	for i := range o {
+		if !containsSchema(n, &o[i]) {
+			d.add(removed, path+"."+kw+"["+strconv.Itoa(i)+"]", shortSchema(&o[i]), "", kw+" alternative removed; objects that matched only it no longer validate")
+		}
+	}
+	for i := range n {
+		if !containsSchema(o, &n[i]) {
+			d.add(loosened, path+"."+kw+"["+strconv.Itoa(i)+"]", "", shortSchema(&n[i]), kw+" alternative added")
+		}
+	}
+}
+
+func containsSchema(list []apiextv1.JSONSchemaProps, s *apiextv1.JSONSchemaProps) bool {
+	for i := range list {
+		if reflect.DeepEqual(&list[i], s) {
+			return true
+		}
+	}
+	return false
+}
+
+// cel classifies x-kubernetes-validations edits. Rules are matched by expression; a rule whose
+// expression is unchanged but whose message, reason or field path changed is not a finding. The
+// unmatched old and new rules are paired in order as changes; extra new ones are additions (a
+// tightening), extra old ones removals (a loosening).
+func (d schemaDiffer) cel(path string, o, n *apiextv1.JSONSchemaProps) {
+	if len(o.XValidations) == 0 && len(n.XValidations) == 0 {
+		return
+	}
+	oldRules := make(map[string]int, len(o.XValidations))
+	for _, r := range o.XValidations {
+		oldRules[r.Rule]++
+	}
+	var added []string
+	for _, r := range n.XValidations {
+		if oldRules[r.Rule] > 0 {
+			oldRules[r.Rule]--
+			continue
+		}
+		added = append(added, r.Rule)
+	}
+	var removed []string
+	for _, r := range o.XValidations {
+		if oldRules[r.Rule] > 0 {
+			oldRules[r.Rule]--
+			removed = append(removed, r.Rule)
+		}
+	}
+	for len(added) > 0 && len(removed) > 0 {
+		d.add(RuleCELChanged, path, removed[0], added[0], "x-kubernetes-validations rule changed")
+		added, removed = added[1:], removed[1:]
+	}
+	for _, r := range added {
+		d.add(RuleCELAdded, path, "", r, "x-kubernetes-validations rule added; existing objects that violate it can no longer be updated")
+	}
+	for _, r := range removed {
+		d.add(RuleCELRemoved, path, r, "", "x-kubernetes-validations rule removed")
+	}
+}

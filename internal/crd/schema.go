@@ -1,0 +1,308 @@
+package crd
+
+import (
+	"sort"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// change is one classified difference between two schema nodes. ceiling, when set, caps the severity the
+// policy gives the rule (a new required field with a default is at most a warning).
+type change struct {
+	Finding
+	ceiling Severity
+}
+
+// schemaDiffer walks an old and a new schema side by side and reports every change that matters to
+// existing objects or clients. It never recurses into nodes that exist only in the new schema (everything
+// below a new optional field is new) nor below a removed field or a changed type (one finding per change).
+type schemaDiffer struct {
+	emit func(change)
+}
+
+// DiffSchemas compares an old and a new openAPIV3Schema (either may be nil) and returns the findings
+// without CRD, version or severity; Compare fills those in. It is exported for callers that hold bare
+// schemas (catalog validation of upgrade edges, tests).
+func DiffSchemas(old, new *apiextv1.JSONSchemaProps) []Finding {
+	var out []Finding
+	diffSchemas(old, new, func(c change) { out = append(out, c.Finding) })
+	return out
+}
+
+func diffSchemas(old, new *apiextv1.JSONSchemaProps, emit func(change)) {
+	if old == nil {
+		return
+	}
+	d := schemaDiffer{emit: emit}
+	d.node("^", old, new)
+}
+
+func (d schemaDiffer) add(r Rule, path, old, new, msg string) {
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}})
+}
+
+func (d schemaDiffer) node(path string, o, n *apiextv1.JSONSchemaProps) {
+	if n == nil {
+		d.add(RuleFieldRemoved, path, "", "", "field removed; its data is pruned (lost) on the next write")
+		return
+	}
+	if d.typ(path, o, n) {
+		return
+	}
+	d.enum(path, o, n)
+	d.required(path, o, n)
+	d.bounds(path, o, n)
+	d.defaults(path, o, n)
+	d.pattern(path, o, n)
+	d.nullable(path, o, n)
+	d.format(path, o, n)
+	d.combinators(path, o, n)
+	d.cel(path, o, n)
+	d.extensions(path, o, n)
+	d.children(path, o, n)
+}
+
+// typ reports a type change and returns true when the node's children should not be compared.
+func (d schemaDiffer) typ(path string, o, n *apiextv1.JSONSchemaProps) bool {
+	oldType, newType := typeName(o), typeName(n)
+	switch {
+	case oldType == newType:
+		return false
+	case n.XIntOrString && (o.Type == "integer" || o.Type == "string"):
+		return false // widened to int-or-string
+	case o.Type == "integer" && n.Type == "number" && !o.XIntOrString:
+		return false // every integer is a number
+	case newType == "":
+		return false // untyped accepts anything the old type accepted
+	}
+	d.add(RuleTypeChanged, path, oldType, newType, "type changed; existing values of the old type no longer validate")
+	return true
+}
+
+func typeName(s *apiextv1.JSONSchemaProps) string {
+	if s.XIntOrString {
+		return "int-or-string"
+	}
+	return s.Type
+}
+
+func (d schemaDiffer) enum(path string, o, n *apiextv1.JSONSchemaProps) {
+	if len(n.Enum) == 0 {
+		return
+	}
+	newVals := jsonSet(n.Enum)
+	if len(o.Enum) == 0 {
+		d.add(RuleEnumAdded, path, "", joinKeys(newVals), "enum constraint added to a field that had none")
+		return
+	}
+	oldVals := jsonSet(o.Enum)
+	if removed := missing(oldVals, newVals); len(removed) > 0 {
+		d.add(RuleEnumValueRemoved, path, joinKeys(oldVals), joinKeys(newVals), "enum values removed: "+strings.Join(removed, ", "))
+	}
+	if added := missing(newVals, oldVals); len(added) > 0 {
+		d.add(RuleEnumValueAdded, path, joinKeys(oldVals), joinKeys(newVals), "enum values added: "+strings.Join(added, ", "))
+	}
+}
+
+func jsonSet(vals []apiextv1.JSON) map[string]bool {
+	m := make(map[string]bool, len(vals))
+	for _, v := range vals {
+		m[rawKey(v.Raw)] = true
+	}
+	return m
+}
+
+// missing returns the sorted keys of a that are not in b.
+func missing(a, b map[string]bool) []string {
+	var out []string
+	for k := range a {
+		if !b[k] {
+			out = append(out, k)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func joinKeys(m map[string]bool) string {
+	return "[" + strings.Join(missing(m, nil), ", ") + "]"
+}
+
+func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
+	if len(n.Required) == 0 {
+		return
+	}
+	old := make(map[string]bool, len(o.Required))
+	for _, r := range o.Required {
+		old[r] = true
+	}
+	for _, r := range n.Required {
+		if old[r] {
+			continue
+		}
+		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
+		old[r] = true // report a name listed twice once
+	}
+}
+
+func (d schemaDiffer) pattern(path string, o, n *apiextv1.JSONSchemaProps) {
+	switch {
+	case o.Pattern == n.Pattern:
+	case o.Pattern == "":
+		d.add(RulePatternAdded, path, "", n.Pattern, "pattern added to a field that had none")
+	case n.Pattern == "":
+		d.add(RulePatternRemoved, path, o.Pattern, "", "pattern removed")
+	default:
+		d.add(RulePatternChanged, path, o.Pattern, n.Pattern, "pattern changed")
+	}
+}
+
+func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
+	switch {
+	case o.Nullable && !n.Nullable:
+		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; existing null values no longer validate")
+	case !o.Nullable && n.Nullable:
+		d.add(RuleNullableAdded, path, "false", "true", "nullable added; clients may now read null")
+	}
+}
+
+// validatedFormats are the string formats the API server checks (k8s.io/apiextensions-apiserver
+// pkg/apiserver/validation/formats.go); other formats are documentation only.
+var validatedFormats = map[string]bool{
+	"bsonobjectid": true, "uri": true, "email": true, "hostname": true, "ipv4": true, "ipv6": true,
+	"cidr": true, "mac": true, "uuid": true, "uuid3": true, "uuid4": true, "uuid5": true, "isbn": true,
+	"isbn10": true, "isbn13": true, "creditcard": true, "ssn": true, "hexcolor": true, "rgbcolor": true,
+	"byte": true, "date": true, "duration": true, "datetime": true, "k8sshortname": true, "k8slongname": true,
+}
+
+func formatValidated(s *apiextv1.JSONSchemaProps) bool {
+	if s.Format == "" || (s.Type != "string" && !s.XIntOrString) {
+		return false
+	}
+	f := strings.ToLower(strings.NewReplacer("-", "", "_", "").Replace(s.Format))
+	return validatedFormats[f]
+}
+
+func (d schemaDiffer) format(path string, o, n *apiextv1.JSONSchemaProps) {
+	if o.Format == n.Format || !formatValidated(n) {
+		return
+	}
+	msg := "format changed; existing values may not match it"
+	if o.Format == "" || !formatValidated(o) {
+		msg = "format added; the API server now rejects values that do not match it"
+	}
+	d.add(RuleFormatChanged, path, o.Format, n.Format, msg)
+}
+
+func (d schemaDiffer) extensions(path string, o, n *apiextv1.JSONSchemaProps) {
+	if isTrue(o.XPreserveUnknownFields) && !isTrue(n.XPreserveUnknownFields) {
+		d.add(RulePreserveUnknownFields, path, "true", "false",
+			"x-kubernetes-preserve-unknown-fields removed; fields not in the schema are pruned (lost)")
+	}
+	if o.XEmbeddedResource != n.XEmbeddedResource {
+		d.add(RuleEmbeddedResource, path, boolString(o.XEmbeddedResource), boolString(n.XEmbeddedResource),
+			"x-kubernetes-embedded-resource changed")
+	}
+	if ol, nl := listType(o), listType(n); ol != nl {
+		d.add(RuleListTypeChanged, path, ol, nl, "x-kubernetes-list-type changed")
+	} else if ok, nk := strings.Join(o.XListMapKeys, ","), strings.Join(n.XListMapKeys, ","); ok != nk {
+		d.add(RuleListTypeChanged, path, ok, nk, "x-kubernetes-list-map-keys changed")
+	}
+	if om, nm := mapType(o), mapType(n); om != nm {
+		d.add(RuleListTypeChanged, path, om, nm, "x-kubernetes-map-type changed")
+	}
+}
+
+func isTrue(b *bool) bool { return b != nil && *b }
+
+func boolString(b bool) string {
+	if b {
+		return "true"
+	}
+	return "false"
+}
+
+func listType(s *apiextv1.JSONSchemaProps) string {
+	if s.XListType != nil && *s.XListType != "" {
+		return *s.XListType
+	}
+	if s.Type == "array" {
+		return "atomic"
+	}
+	return ""
+}
+
+func mapType(s *apiextv1.JSONSchemaProps) string {
+	if s.XMapType != nil && *s.XMapType != "" {
+		return *s.XMapType
+	}
+	if s.Type == "object" {
+		return "granular"
+	}
+	return ""
+}
+
+func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
+	if len(o.Properties) > 0 {
+		names := make([]string, 0, len(o.Properties))
+		for name := range o.Properties {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			op := o.Properties[name]
+			if np, ok := n.Properties[name]; ok {
+				d.node(childPath(path, name), &op, &np)
+			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) {
+				d.add(RuleFieldRemoved, childPath(path, name), "", "", "field removed; its data is pruned (lost) on the next write")
+			}
+		}
+	}
+	if o.Items != nil && o.Items.Schema != nil {
+		if n.Items == nil || n.Items.Schema == nil {
+			d.add(RuleFieldRemoved, path+"[*]", "", "", "items schema removed")
+		} else {
+			d.node(path+"[*]", o.Items.Schema, n.Items.Schema)
+		}
+	}
+	d.additionalProperties(path, o, n)
+}
+
+// alwaysKept are the root fields the API server keeps whatever the schema says.
+var alwaysKept = map[string]bool{"apiVersion": true, "kind": true, "metadata": true}
+
+// allowsAny reports whether n keeps arbitrary map keys (additionalProperties true or a schema).
+func allowsAny(n *apiextv1.JSONSchemaProps) bool {
+	return n.AdditionalProperties != nil && (n.AdditionalProperties.Allows || n.AdditionalProperties.Schema != nil)
+}
+
+func (d schemaDiffer) additionalProperties(path string, o, n *apiextv1.JSONSchemaProps) {
+	oa, na := o.AdditionalProperties, n.AdditionalProperties
+	switch {
+	case oa == nil:
+		if na != nil && !na.Allows && na.Schema == nil && len(n.Properties) == 0 && !isTrue(n.XPreserveUnknownFields) {
+			d.add(RuleAdditionalProperties, path, "", "false", "additionalProperties: false added")
+		}
+	case !oa.Allows && oa.Schema == nil:
+		// The old schema already refused extra keys.
+	case na == nil || (!na.Allows && na.Schema == nil):
+		if !isTrue(n.XPreserveUnknownFields) {
+			d.add(RuleAdditionalProperties, path, "allowed", "not allowed",
+				"additionalProperties removed; existing map entries are pruned or rejected")
+		}
+	case oa.Schema != nil && na.Schema != nil:
+		d.node(path+".*", oa.Schema, na.Schema)
+	}
+}
+
+// childPath appends a property name, quoting names that are not plain identifiers.
+func childPath(path, name string) string {
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '-' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return path + "['" + name + "']"
+		}
+	}
+	return path + "." + name
+}
