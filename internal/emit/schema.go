@@ -3,6 +3,7 @@ package emit
 import (
 	"context"
 	"embed"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"path"
@@ -23,6 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+	utiljson "k8s.io/apimachinery/pkg/util/json"
 	"k8s.io/apimachinery/pkg/util/validation/field"
 	celconfig "k8s.io/apiserver/pkg/apis/cel"
 	"sigs.k8s.io/yaml"
@@ -89,20 +91,20 @@ func (s *Schemas) add(data []byte) error {
 	if err := yaml.UnmarshalStrict(data, &v1); err != nil {
 		return err
 	}
-	var crd apiextensions.CustomResourceDefinition
-	if err := apiextensionsv1.Convert_v1_CustomResourceDefinition_To_apiextensions_CustomResourceDefinition(&v1, &crd, nil); err != nil {
-		return err
-	}
-	for _, v := range crd.Spec.Versions {
+	for _, v := range v1.Spec.Versions {
 		if !v.Served || v.Schema == nil || v.Schema.OpenAPIV3Schema == nil {
 			continue
 		}
-		cv, err := compileVersion(v.Schema.OpenAPIV3Schema)
+		var props apiextensions.JSONSchemaProps
+		if err := apiextensionsv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(v.Schema.OpenAPIV3Schema, &props, nil); err != nil {
+			return fmt.Errorf("converting the schema of version %s: %w", v.Name, err)
+		}
+		cv, err := compileVersion(&props)
 		if err != nil {
 			return fmt.Errorf("compiling version %s: %w", v.Name, err)
 		}
-		cv.namespaced = crd.Spec.Scope == apiextensions.NamespaceScoped
-		gvk := schema.GroupVersionKind{Group: crd.Spec.Group, Version: v.Name, Kind: crd.Spec.Names.Kind}
+		cv.namespaced = v1.Spec.Scope == apiextensionsv1.NamespaceScoped
+		gvk := schema.GroupVersionKind{Group: v1.Spec.Group, Version: v.Name, Kind: v1.Spec.Names.Kind}
 		s.versions[gvk] = cv
 	}
 	return nil
@@ -146,7 +148,10 @@ func (s *Schemas) Validate(ctx context.Context, obj *unstructured.Unstructured) 
 	if cv == nil {
 		return field.ErrorList{field.NotSupported(field.NewPath("kind"), gvk.String(), s.kindNames())}
 	}
-	u := runtime.DeepCopyJSON(obj.Object)
+	u, err := normalize(obj.Object)
+	if err != nil {
+		return field.ErrorList{field.Invalid(nil, gvk.Kind, err.Error())}
+	}
 	structuraldefaulting.Default(u, cv.structural)
 
 	var errs field.ErrorList
@@ -158,11 +163,37 @@ func (s *Schemas) Validate(ctx context.Context, obj *unstructured.Unstructured) 
 	for _, p := range pruning.PruneWithOptions(runtime.DeepCopyJSON(u), cv.structural, true, structuralschema.UnknownFieldPathOptions{TrackUnknownFieldPaths: true}) {
 		errs = append(errs, field.Forbidden(field.NewPath(p), "unknown field: the "+gvk.Kind+" schema does not declare it (the API server would drop it)"))
 	}
-	if len(errs) == 0 {
-		celErrs, _ := cv.cel.Validate(ctx, nil, cv.structural, u, nil, celconfig.RuntimeCELCostBudget)
-		errs = append(errs, celErrs...)
+	if blocking(errs) {
+		return errs // the API server skips the CEL rules too, until these are fixed
 	}
-	return errs
+	celErrs, _ := cv.cel.Validate(ctx, nil, cv.structural, u, nil, celconfig.RuntimeCELCostBudget)
+	return append(errs, celErrs...)
+}
+
+// blocking reports whether errs hold an error after which the API server skips the CEL rules
+// (k8s.io/apiextensions-apiserver/pkg/registry/customresource hasBlockingErr).
+func blocking(errs field.ErrorList) bool {
+	for _, err := range errs {
+		switch err.Type {
+		case field.ErrorTypeNotSupported, field.ErrorTypeRequired, field.ErrorTypeTooLong, field.ErrorTypeTooMany, field.ErrorTypeTypeInvalid:
+			return true
+		}
+	}
+	return false
+}
+
+// normalize deep-copies an object through JSON the way the API server decodes it (whole numbers
+// become int64), whatever decoder produced it.
+func normalize(obj map[string]any) (map[string]any, error) {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return nil, err
+	}
+	var u map[string]any
+	if err := utiljson.Unmarshal(data, &u); err != nil {
+		return nil, err
+	}
+	return u, nil
 }
 
 func (s *Schemas) kindNames() []string {

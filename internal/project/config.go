@@ -1,0 +1,142 @@
+package project
+
+import (
+	"gopkg.in/yaml.v3"
+)
+
+// The versioned identity of opack.yaml.
+const (
+	APIVersion  = "opack.dev/v1alpha1"
+	Kind        = "Project"
+	DefaultFile = "opack.yaml"
+)
+
+// Catalog image bases.
+const (
+	// BaseScratch builds the catalog image FROM scratch: the FBC only, served by OLM's own opm.
+	BaseScratch = "scratch"
+)
+
+// Install plan approvals of an OLM v0 Subscription.
+const (
+	ApprovalAutomatic = "Automatic"
+	ApprovalManual    = "Manual"
+)
+
+// Project is the content of opack.yaml. Paths are relative to the folder holding the file.
+type Project struct {
+	APIVersion string `yaml:"apiVersion"`
+	Kind       string `yaml:"kind"`
+	// Package is the OLM package name (operator-sdk's projectName).
+	Package string `yaml:"package"`
+	// Version is the release being built (strict semver, no leading v). Leave it empty to take it from
+	// VersionFrom or from --version.
+	Version     string      `yaml:"version,omitempty"`
+	VersionFrom VersionFrom `yaml:"versionFrom,omitempty"`
+	// Channels the bundle is published in; DefaultChannel defaults to the first.
+	Channels       []string `yaml:"channels,omitempty"`
+	DefaultChannel string   `yaml:"defaultChannel,omitempty"`
+	// KustomizeDir is the kustomize folder the bundle is generated from (default config/manifests).
+	KustomizeDir string       `yaml:"kustomizeDir,omitempty"`
+	Bundle       Bundle       `yaml:"bundle"`
+	Catalogs     []Catalog    `yaml:"catalogs"`
+	Previous     Previous     `yaml:"previous,omitempty"`
+	Outputs      Outputs      `yaml:"outputs,omitempty"`
+	Deploy       Deploy       `yaml:"deploy,omitempty"`
+	Waivers      []Waiver     `yaml:"waivers,omitempty"`
+	Migrations   []Migration  `yaml:"migrations,omitempty"`
+	Images       []ImageAlias `yaml:"images,omitempty"`
+
+	// File is the path opack.yaml was read from, Dir the project folder (set by Load).
+	File string `yaml:"-"`
+	Dir  string `yaml:"-"`
+
+	root *yaml.Node // the decoded document, for line numbers
+}
+
+// VersionFrom says where the version comes from when Version is empty.
+type VersionFrom struct {
+	// GitTag takes the highest semver tag pointing at HEAD.
+	GitTag *GitTag `yaml:"gitTag,omitempty"`
+	// File reads the version from a file holding only it (e.g. VERSION).
+	File string `yaml:"file,omitempty"`
+}
+
+// GitTag configures reading the version from git tags.
+type GitTag struct {
+	// Prefix is stripped from the tag (default "v": tag v1.2.3 is version 1.2.3).
+	Prefix *string `yaml:"prefix,omitempty"`
+}
+
+// Bundle configures the generated bundle and its image.
+type Bundle struct {
+	// Dir is the bundle folder (default bundle).
+	Dir string `yaml:"dir,omitempty"`
+	// Image is the bundle image repository, tagged v<version> (e.g. quay.io/me/op-bundle), or a reference
+	// template using {{.Version}} (e.g. quay.io/me/op-bundle:{{.Version}}).
+	Image string `yaml:"image"`
+}
+
+// Catalog is one file-based catalog the bundle is added to (e.g. one per OpenShift version).
+type Catalog struct {
+	// Name identifies the catalog (default <package>-catalog when there is one catalog).
+	Name string `yaml:"name,omitempty"`
+	// Template is the catalog template (basic or semver) the bundle is added to (default
+	// catalog-template.yaml for a single catalog, catalog-templates/<name>.yaml otherwise).
+	Template string `yaml:"template,omitempty"`
+	// Dir is the rendered FBC folder (default catalog, or catalogs/<name> when there are several).
+	Dir string `yaml:"dir,omitempty"`
+	// Image is the catalog image reference; without a tag it is tagged v<version>; {{.Version}} works too.
+	Image string `yaml:"image"`
+	// Base is the catalog image's base: scratch (default) or an image holding opm (e.g.
+	// quay.io/operator-framework/opm:v1.55.0) that serves the catalog itself.
+	Base string `yaml:"base,omitempty"`
+}
+
+// Previous names the release the CRD upgrade check compares against. Empty: the highest version below
+// the one being built in the channels of the catalog.
+type Previous struct {
+	// Version is a release already in the catalog.
+	Version string `yaml:"version,omitempty"`
+	// Image is a bundle image; Dir a bundle folder.
+	Image string `yaml:"image,omitempty"`
+	Dir   string `yaml:"dir,omitempty"`
+	// None declares there is no previous release (the first release of a package).
+	None bool `yaml:"none,omitempty"`
+}
+
+// Outputs configures where build writes.
+type Outputs struct {
+	// Dir receives images (OCI layouts) and reports (default _output).
+	Dir string `yaml:"dir,omitempty"`
+	// Deploy receives the OLM manifests, olmv0/ and olmv1/ (default deploy).
+	Deploy string `yaml:"deploy,omitempty"`
+}
+
+// Waiver accepts one reviewed finding so it no longer fails the build.
+type Waiver struct {
+	// Rule is the finding's rule id.
+	Rule string `yaml:"rule"`
+	// CRD and Path narrow the waiver to one CRD and one field path (both optional).
+	CRD  string `yaml:"crd,omitempty"`
+	Path string `yaml:"path,omitempty"`
+	// Reason says why the finding is acceptable; it is required.
+	Reason string `yaml:"reason"`
+}
+
+// Migration declares that the stored objects of a CRD were migrated off a version and the version
+// was removed from status.storedVersions on every cluster, so removing it from the CRD is safe.
+type Migration struct {
+	CRD     string `yaml:"crd"`
+	Version string `yaml:"version"`
+	Reason  string `yaml:"reason,omitempty"`
+}
+
+// ImageAlias overrides an image of the kustomize input when the bundle is generated, like kustomize's
+// images transformer (`kustomize edit set image`), but in memory: config/ is never edited.
+type ImageAlias struct {
+	Name    string `yaml:"name"`
+	NewName string `yaml:"newName,omitempty"`
+	NewTag  string `yaml:"newTag,omitempty"`
+	Digest  string `yaml:"digest,omitempty"`
+}

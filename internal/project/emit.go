@@ -1,0 +1,260 @@
+package project
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/emit"
+	rbacv1 "k8s.io/api/rbac/v1"
+)
+
+// EmitOption configures DeployFiles and Emit.
+type EmitOption func(*emitOptions)
+
+type emitOptions struct {
+	version      string
+	target       emit.Target
+	catalogImage string
+	git          GitRunner
+}
+
+// EmitVersion overrides the version (--version); it names the images.
+func EmitVersion(v string) EmitOption { return func(o *emitOptions) { o.version = v } }
+
+// EmitTarget overrides deploy.olm (--olm).
+func EmitTarget(t emit.Target) EmitOption { return func(o *emitOptions) { o.target = t } }
+
+// EmitCatalogImage makes the manifests point at ref (e.g. the catalog image just pushed, by digest)
+// instead of the reference opack.yaml gives.
+func EmitCatalogImage(ref string) EmitOption { return func(o *emitOptions) { o.catalogImage = ref } }
+
+// EmitGit replaces the git runner used to read the version from tags (tests).
+func EmitGit(g GitRunner) EmitOption { return func(o *emitOptions) { o.git = g } }
+
+// EmitResult is what Emit wrote.
+type EmitResult struct {
+	// Dir is the deploy folder; Files the written files relative to it, sorted.
+	Dir   string
+	Files []string
+	// Warnings are problems that do not stop the emit: OLM v1 installability with --olm both, or a
+	// skipped check.
+	Warnings []string
+}
+
+// DeployFiles renders and validates the deploy manifests of p in memory. For an OLM v1 target it first
+// checks that the bundle in bundle.dir can be installed by OLM v1: an error with --olm v1, warnings with both.
+func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.File, []string, error) {
+	o := emitOptions{git: ExecGit}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	target := o.target
+	if target == "" {
+		t, err := emit.ParseTarget(p.Deploy.OLM)
+		if err != nil {
+			return nil, nil, err
+		}
+		target = t
+	}
+	spec, err := p.emitSpec(ctx, target, o)
+	if err != nil {
+		return nil, nil, err
+	}
+	var warnings []string
+	if target.V1() {
+		w, err := p.checkOLMv1(ctx, target)
+		if err != nil {
+			return nil, nil, err
+		}
+		warnings = w
+	}
+	var ropts []emit.Option
+	if p.Deploy.Templates != "" {
+		tdir := filepath.Join(p.Dir, p.Deploy.Templates)
+		if fi, err := os.Stat(tdir); err != nil || !fi.IsDir() {
+			return nil, nil, fmt.Errorf("deploy.templates: %s is not a folder of olmv0/ and olmv1/ templates", tdir)
+		}
+		ropts = append(ropts, emit.WithTemplates(os.DirFS(tdir)))
+	}
+	files, err := emit.Render(ctx, spec, ropts...)
+	if err != nil {
+		return nil, nil, fmt.Errorf("rendering the deploy manifests: %w", err)
+	}
+	return files, warnings, nil
+}
+
+// Emit renders the deploy manifests of p and writes them into outputs.deploy, replacing olmv0/ and
+// olmv1/ atomically (nothing is written when any object is invalid).
+func Emit(ctx context.Context, p *Project, opts ...EmitOption) (*EmitResult, error) {
+	files, warnings, err := DeployFiles(ctx, p, opts...)
+	if err != nil {
+		return nil, err
+	}
+	dir := filepath.Join(p.Dir, p.Outputs.Deploy)
+	if err := emit.Write(dir, files); err != nil {
+		return nil, err
+	}
+	res := &EmitResult{Dir: dir, Warnings: warnings}
+	for _, f := range files {
+		res.Files = append(res.Files, f.Path)
+	}
+	return res, nil
+}
+
+// checkOLMv1 runs the OLM v1 installability check on the bundle folder, when there is one.
+func (p *Project) checkOLMv1(ctx context.Context, target emit.Target) ([]string, error) {
+	dir := filepath.Join(p.Dir, p.Bundle.Dir)
+	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
+		return []string{fmt.Sprintf("no bundle in %s: the OLM v1 installability check was skipped (run opack build first)", dir)}, nil
+	}
+	b, err := bundle.Load(ctx, dir)
+	if err != nil {
+		return nil, fmt.Errorf("checking OLM v1 installability: %w", err)
+	}
+	props, err := bundleProperties(dir)
+	if err != nil {
+		return nil, fmt.Errorf("checking OLM v1 installability: %w", err)
+	}
+	problems := emit.CheckOLMv1(b.CSV, props, emit.WithWebhookSupport(p.Deploy.OLMv1.Webhooks))
+	warn, err := emit.CheckTarget(target, problems)
+	if err != nil {
+		return nil, fmt.Errorf("checking bundle %s: %w", dir, err)
+	}
+	out := make([]string, len(warn))
+	for i, w := range warn {
+		out[i] = fmt.Sprintf("OLM v1 cannot install the bundle in %s: %s", dir, w)
+	}
+	return out, nil
+}
+
+// bundleProperties returns the dependency properties of a bundle folder as a catalog carries them:
+// metadata/dependencies.yaml entries (olm.package and olm.gvk become olm.package.required and
+// olm.gvk.required, as opm render converts them) and metadata/properties.yaml entries.
+func bundleProperties(dir string) ([]emit.Property, error) {
+	var deps struct {
+		Dependencies []emit.Property `json:"dependencies"`
+	}
+	if err := readYAML(filepath.Join(dir, "metadata", "dependencies.yaml"), &deps); err != nil {
+		return nil, err
+	}
+	var props struct {
+		Properties []emit.Property `json:"properties"`
+	}
+	if err := readYAML(filepath.Join(dir, "metadata", "properties.yaml"), &props); err != nil {
+		return nil, err
+	}
+	out := props.Properties
+	for _, d := range deps.Dependencies {
+		switch d.Type {
+		case "olm.package":
+			d.Type = emit.PropertyPackageRequired
+		case "olm.gvk":
+			d.Type = emit.PropertyGVKRequired
+		}
+		out = append(out, d)
+	}
+	return out, nil
+}
+
+// emitSpec builds the emit.Spec of p for target.
+func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOptions) (emit.Spec, error) {
+	cat, ok := p.catalog(p.Deploy.Catalog)
+	if !ok {
+		return emit.Spec{}, fmt.Errorf("deploy.catalog %q names no catalog", p.Deploy.Catalog)
+	}
+	image := o.catalogImage
+	if image != "" {
+		if _, err := name.ParseReference(image, name.StrictValidation); err != nil {
+			return emit.Spec{}, fmt.Errorf("catalog image %q: %w", image, err)
+		}
+	} else {
+		version, err := p.ResolveVersion(ctx, WithVersion(o.version), WithGit(o.git))
+		if err != nil {
+			return emit.Spec{}, err
+		}
+		if image, err = p.CatalogImage(cat, version); err != nil {
+			return emit.Spec{}, err
+		}
+	}
+	digest := strings.Contains(image, "@")
+	spec := emit.Spec{Package: p.Package, Catalog: emit.Catalog{Image: image, Scratch: cat.Base == BaseScratch}}
+	if target.V0() {
+		spec.OLMv0 = p.olmv0Spec(spec.Catalog, digest)
+	}
+	if target.V1() {
+		spec.OLMv1 = p.olmv1Spec(digest)
+	}
+	return spec, nil
+}
+
+func (p *Project) olmv0Spec(cat emit.Catalog, digest bool) *emit.OLMv0 {
+	v0 := p.Deploy.OLMv0
+	cs := v0.CatalogSource
+	poll := cs.PollInterval
+	if digest || poll == "0" {
+		poll = "" // a digest never changes
+	}
+	extract := cat.Scratch
+	if cs.GRPCPodConfig.ExtractContent != nil {
+		extract = *cs.GRPCPodConfig.ExtractContent
+	}
+	return &emit.OLMv0{
+		Namespace:        v0.Namespace,
+		CreateNamespace:  v0.CreateNamespace,
+		OperatorGroup:    v0.OperatorGroup,
+		TargetNamespaces: v0.TargetNamespaces,
+		CatalogSource: emit.CatalogSource{
+			Name: cs.Name, Namespace: cs.Namespace, DisplayName: cs.DisplayName, Publisher: cs.Publisher,
+			PollInterval: poll,
+			GRPCPodConfig: emit.GRPCPodConfig{
+				SecurityContextConfig: cs.GRPCPodConfig.SecurityContextConfig,
+				NodeSelector:          cs.GRPCPodConfig.NodeSelector,
+				PriorityClassName:     cs.GRPCPodConfig.PriorityClassName,
+				MemoryTarget:          cs.GRPCPodConfig.MemoryTarget,
+				ExtractContent:        extract,
+			},
+		},
+		Subscription: emit.Subscription{Name: v0.Subscription, Channel: v0.Channel, Approval: v0.Approval, StartingCSV: v0.StartingCSV},
+	}
+}
+
+func (p *Project) olmv1Spec(digest bool) *emit.OLMv1 {
+	v1 := p.Deploy.OLMv1
+	poll := 0
+	if v1.Catalog.PollIntervalMinutes != nil && !digest {
+		poll = *v1.Catalog.PollIntervalMinutes
+	}
+	out := &emit.OLMv1{
+		Catalog: emit.ClusterCatalog{Name: v1.Catalog.Name, Priority: v1.Catalog.Priority, PollIntervalMinutes: poll},
+		Extension: emit.ClusterExtension{
+			Name: v1.Extension.Name, Namespace: v1.Extension.Namespace, Channels: v1.Extension.Channels,
+			Version: v1.Extension.Version, UpgradeConstraintPolicy: v1.Extension.UpgradeConstraintPolicy,
+			SelectCatalog: v1.Extension.SelectCatalog == nil || *v1.Extension.SelectCatalog,
+		},
+		CreateNamespace: v1.CreateNamespace,
+	}
+	if sa := v1.ServiceAccount; sa != nil {
+		esa := &emit.ServiceAccount{Name: sa.Name, ClusterRole: sa.ClusterRole}
+		for _, r := range sa.Rules {
+			esa.Rules = append(esa.Rules, rbacv1.PolicyRule{APIGroups: r.APIGroups, Resources: r.Resources, ResourceNames: r.ResourceNames, Verbs: r.Verbs, NonResourceURLs: r.NonResourceURLs})
+		}
+		out.ServiceAccount = esa
+	}
+	return out
+}
+
+// EmitFile loads the project file at path and emits its deploy manifests (opack emit).
+func EmitFile(ctx context.Context, path string, opts ...EmitOption) (*EmitResult, error) {
+	p, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return Emit(ctx, p, opts...)
+}

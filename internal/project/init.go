@@ -1,0 +1,244 @@
+package project
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"text/template"
+
+	"github.com/opack/opack/internal/emit"
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/templates"
+	"sigs.k8s.io/yaml"
+)
+
+// InitOptions are the choices opack init takes from flags; empty values are read from the project.
+type InitOptions struct {
+	Package        string
+	Version        string
+	Channels       []string
+	DefaultChannel string
+	BundleImage    string // repository, tagged v<version>
+	CatalogImage   string // full reference
+	OLM            emit.Target
+	// Force overwrites an existing opack.yaml (and Makefile.opack).
+	Force bool
+	// Makefile also writes Makefile.opack, the drop-in bundle and catalog targets.
+	Makefile bool
+}
+
+// InitResult says what Init wrote and what it found.
+type InitResult struct {
+	Project *Project
+	// Files written, relative to the project folder.
+	Files []string
+	// Notes are things the user should look at (values guessed, parts of the project missing).
+	Notes []string
+}
+
+// ErrExists is returned by Init when opack.yaml exists and Force is not set.
+var ErrExists = errors.New("already exists")
+
+// scaffold is what Init learns from an operator-sdk / kubebuilder project.
+type scaffold struct {
+	Package, Domain, Version, Namespace, ImageTagBase string
+	Channels                                          []string
+	DefaultChannel                                    string
+	HasManifests                                      bool
+}
+
+// Init writes opack.yaml for the operator-sdk or kubebuilder project in dir, from its PROJECT file,
+// config/ (kustomize namespace, config/manifests), bundle/metadata/annotations.yaml (channels) and
+// Makefile (VERSION, IMAGE_TAG_BASE) when present, with opts taking precedence. The file is loaded
+// back through Load before Init returns, so what it writes is always valid.
+func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	path := filepath.Join(dir, DefaultFile)
+	if _, err := os.Stat(path); err == nil && !opts.Force {
+		return nil, fmt.Errorf("writing %s: %w (pass --force to overwrite it)", path, ErrExists)
+	}
+	sc, notes, err := readScaffold(dir)
+	if err != nil {
+		return nil, err
+	}
+	data, more, err := renderInit(sc, opts)
+	if err != nil {
+		return nil, err
+	}
+	notes = append(notes, more...)
+	p, err := Decode(data, path)
+	if err != nil {
+		return nil, fmt.Errorf("the generated %s is invalid (check the flags): %w", DefaultFile, err)
+	}
+	p.Dir = dir
+	if err := manifest.WriteFile(path, data, 0o644); err != nil {
+		return nil, err
+	}
+	res := &InitResult{Project: p, Files: []string{DefaultFile}, Notes: notes}
+	if opts.Makefile {
+		mk := filepath.Join(dir, "Makefile.opack")
+		if _, err := os.Stat(mk); err == nil && !opts.Force {
+			res.Notes = append(res.Notes, "Makefile.opack exists and was kept (pass --force to replace it)")
+		} else {
+			if err := manifest.WriteFile(mk, templates.Makefile(), 0o644); err != nil {
+				return nil, err
+			}
+			res.Files = append(res.Files, "Makefile.opack")
+		}
+	}
+	return res, nil
+}
+
+// readScaffold reads what it can of the project; only PROJECT is required.
+func readScaffold(dir string) (scaffold, []string, error) {
+	var sc scaffold
+	var notes []string
+	file := filepath.Join(dir, "PROJECT")
+	data, err := os.ReadFile(file)
+	if err != nil {
+		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file: %w (run opack init in the project's root folder)", err)
+	}
+	var pf struct {
+		ProjectName string `json:"projectName"`
+		Domain      string `json:"domain"`
+	}
+	if err := yaml.Unmarshal(data, &pf); err != nil {
+		return sc, nil, fmt.Errorf("reading %s: %w", file, err)
+	}
+	sc.Package, sc.Domain = pf.ProjectName, pf.Domain
+	if _, err := os.Stat(filepath.Join(dir, DefaultKustomizeDir)); err == nil {
+		sc.HasManifests = true
+	} else {
+		notes = append(notes, "no config/manifests: create it (operator-sdk generate kustomize manifests) before opack build")
+	}
+	var kust struct {
+		Namespace string `json:"namespace"`
+	}
+	if err := readYAML(filepath.Join(dir, "config", "default", "kustomization.yaml"), &kust); err != nil {
+		return sc, nil, err
+	}
+	sc.Namespace = kust.Namespace
+	var ann struct {
+		Annotations map[string]string `json:"annotations"`
+	}
+	if err := readYAML(filepath.Join(dir, "bundle", "metadata", "annotations.yaml"), &ann); err != nil {
+		return sc, nil, err
+	}
+	if ch := ann.Annotations["operators.operatorframework.io.bundle.channels.v1"]; ch != "" {
+		sc.Channels = strings.Split(ch, ",")
+	}
+	sc.DefaultChannel = ann.Annotations["operators.operatorframework.io.bundle.channel.default.v1"]
+	vars, err := makeVars(filepath.Join(dir, "Makefile"))
+	if err != nil {
+		return sc, nil, err
+	}
+	sc.Version, sc.ImageTagBase = vars["VERSION"], vars["IMAGE_TAG_BASE"]
+	return sc, notes, nil
+}
+
+// readYAML decodes path into v; a missing file leaves v alone.
+func readYAML(path string, v any) error {
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	return nil
+}
+
+var makeVarRE = regexp.MustCompile(`^([A-Z_]+)\s*\??=\s*(\S*)\s*$`)
+
+// makeVars returns the simple `NAME ?= value` assignments of a Makefile (values without make syntax).
+func makeVars(path string) (map[string]string, error) {
+	vars := map[string]string{}
+	data, err := os.ReadFile(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return vars, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	for sc.Scan() {
+		if m := makeVarRE.FindStringSubmatch(sc.Text()); m != nil && !strings.Contains(m[2], "$") {
+			if _, seen := vars[m[1]]; !seen {
+				vars[m[1]] = m[2]
+			}
+		}
+	}
+	return vars, sc.Err()
+}
+
+// initData is what opack.yaml's template is executed with.
+type initData struct {
+	Package, Version, DefaultChannel, KustomizeDir string
+	Channels                                       []string
+	BundleImage, CatalogImage, Namespace, OLM      string
+}
+
+func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
+	var notes []string
+	d := initData{Package: first(opts.Package, sc.Package), Version: strings.TrimPrefix(first(opts.Version, sc.Version), "v"),
+		Channels: opts.Channels, DefaultChannel: first(opts.DefaultChannel, sc.DefaultChannel),
+		KustomizeDir: DefaultKustomizeDir, Namespace: sc.Namespace, OLM: string(opts.OLM)}
+	if d.Package == "" {
+		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
+	}
+	if len(d.Channels) == 0 {
+		d.Channels = sc.Channels
+	}
+	base := sc.ImageTagBase
+	if base == "" && sc.Domain != "" {
+		base = sc.Domain + "/" + d.Package // operator-sdk's IMAGE_TAG_BASE default
+	}
+	d.BundleImage, d.CatalogImage = opts.BundleImage, opts.CatalogImage
+	if d.BundleImage == "" || d.CatalogImage == "" {
+		if base == "" {
+			return nil, nil, errors.New("no image names: pass --bundle-image and --catalog-image")
+		}
+		notes = append(notes, fmt.Sprintf("image names derived from %s: check bundle.image and catalogs[0].image", base))
+	}
+	d.BundleImage = first(d.BundleImage, base+"-bundle")
+	d.CatalogImage = first(d.CatalogImage, base+"-catalog:latest")
+	if d.OLM == "" {
+		d.OLM = string(emit.TargetBoth)
+	}
+	if d.Version == "" {
+		notes = append(notes, "no version found: opack reads it from git tags v<semver> on HEAD (versionFrom.gitTag) unless --version is passed")
+	}
+	t := template.Must(template.New("opack.yaml").Funcs(template.FuncMap{"quote": quoteYAML}).Parse(initTemplate))
+	var b bytes.Buffer
+	if err := t.Execute(&b, d); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), notes, nil
+}
+
+func first(vs ...string) string {
+	for _, v := range vs {
+		if v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// quoteYAML renders s as a double-quoted scalar when plain style could change its meaning.
+func quoteYAML(s string) string {
+	b, _ := yaml.Marshal(s)
+	return strings.TrimSuffix(string(b), "\n")
+}

@@ -1,0 +1,74 @@
+package project
+
+// initTemplate is the opack.yaml opack init writes; every line it leaves commented out shows a default.
+const initTemplate = `# opack.yaml: what opack build and opack check do for this operator.
+# Reference: docs/migrating.md. Paths are relative to this file.
+apiVersion: opack.dev/v1alpha1
+kind: Project
+package: {{ quote .Package }}
+{{- if .Version }}
+# The release being built; opack build --version overrides it.
+version: {{ quote .Version }}
+{{- else }}
+# The release being built: the highest v<semver> git tag on HEAD; opack build --version overrides it.
+versionFrom:
+  gitTag:
+    prefix: v
+{{- end }}
+{{- with .Channels }}
+channels:
+{{- range . }}
+- {{ quote . }}
+{{- end }}
+{{- else }}
+# channels: [alpha]
+{{- end }}
+{{- with .DefaultChannel }}
+defaultChannel: {{ quote . }}
+{{- end }}
+kustomizeDir: {{ quote .KustomizeDir }}
+bundle:
+  dir: bundle
+  # Tagged v<version>; a template such as repo:{{"{{"}}.Version{{"}}"}} works too.
+  image: {{ quote .BundleImage }}
+catalogs:
+- name: {{ quote (printf "%s-catalog" .Package) }}
+  # The catalog template the bundle is added to, and the rendered file-based catalog.
+  template: catalog-template.yaml
+  dir: catalog
+  image: {{ quote .CatalogImage }}
+  # scratch: the image holds only the catalog; OLM serves it with its own opm.
+  base: scratch
+# previous:        # the release the CRD upgrade check compares against
+#   version: 1.2.3 # default: the highest version below this one in the catalog's channels
+outputs:
+  dir: _output     # images (OCI layouts)
+  deploy: deploy   # OLM manifests: deploy/olmv0, deploy/olmv1
+deploy:
+  olm: {{ .OLM }}        # v0, v1 or both
+  olmv0:
+{{- with .Namespace }}
+    namespace: {{ quote . }}
+{{- end }}
+    # targetNamespaces: []   # empty: the operator watches all namespaces
+    approval: Automatic
+    catalogSource:
+      namespace: olm         # openshift-marketplace on OpenShift
+      pollInterval: 10m
+  olmv1:
+    extension:
+{{- with .Namespace }}
+      namespace: {{ quote . }}
+{{- end }}
+      upgradeConstraintPolicy: CatalogProvided
+    catalog:
+      pollIntervalMinutes: 10
+# waivers:             # accept a reviewed finding
+# - rule: <rule id>
+#   crd: widgets.example.com
+#   path: spec.size
+#   reason: why it is safe
+# migrations:          # storedVersions of a CRD were migrated off a version
+# - crd: widgets.example.com
+#   version: v1alpha1
+`
