@@ -1,0 +1,172 @@
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
+	"github.com/opack/opack/internal/image"
+	"github.com/spf13/cobra"
+)
+
+func init() { register(newImageCmd) }
+
+// imageSubcommands lists the constructors of the `opack image` verbs; each verb's file registers
+// itself with registerImage in init.
+var imageSubcommands []func() *cobra.Command
+
+func registerImage(f func() *cobra.Command) { imageSubcommands = append(imageSubcommands, f) }
+
+func newImageCmd() *cobra.Command {
+	cmd := &cobra.Command{
+		Use:   "image",
+		Short: "Build, push and inspect bundle and catalog images without a container daemon",
+		Args:  cobra.NoArgs,
+	}
+	for _, add := range imageSubcommands {
+		cmd.AddCommand(add())
+	}
+	return cmd
+}
+
+// registryFlags are shared by every command that talks to a registry.
+type registryFlags struct {
+	insecure bool
+	timeout  time.Duration
+	verbose  bool
+}
+
+func (f *registryFlags) addFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.insecure, "insecure", false, "allow plain HTTP and unverified TLS for any registry (loopback registries never need it)")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up (including retries) after this long; 0 means never")
+	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log progress and retries to stderr")
+}
+
+func (f *registryFlags) options(stderr io.Writer) []image.Option {
+	opts := []image.Option{image.WithInsecure(f.insecure)}
+	if f.verbose {
+		opts = append(opts, image.WithLogger(stderr))
+	}
+	return opts
+}
+
+// registryHint adds what to do to an authentication failure.
+func registryHint(err error) error {
+	var terr *transport.Error
+	if errors.As(err, &terr) && (terr.StatusCode == http.StatusUnauthorized || terr.StatusCode == http.StatusForbidden) {
+		return fmt.Errorf("%w\nhint: opack reads credentials from the docker config ($DOCKER_CONFIG/config.json or ~/.docker/config.json) and its credential helpers; log in with `docker login`, `podman login` or `skopeo login`", err)
+	}
+	return err
+}
+
+// withTimeout bounds ctx by d; d <= 0 means no limit.
+func withTimeout(ctx context.Context, d time.Duration) (context.Context, context.CancelFunc) {
+	if d <= 0 {
+		return context.WithCancel(ctx)
+	}
+	return context.WithTimeout(ctx, d)
+}
+
+// publishFlags choose where a built image goes and what it carries.
+type publishFlags struct {
+	registryFlags
+	tag       string
+	ociLayout string
+	tarball   string
+	labels    []string
+	format    string
+	version   string
+	source    string
+	revision  string
+}
+
+func (f *publishFlags) addFlags(cmd *cobra.Command) {
+	f.registryFlags.addFlags(cmd)
+	fl := cmd.Flags()
+	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout only its tag is used")
+	fl.StringVar(&f.ociLayout, "oci-layout", "", "write an OCI image layout to this directory instead of pushing")
+	fl.StringVar(&f.tarball, "tarball", "", "write a docker-save tarball to this file instead of pushing")
+	fl.StringArrayVar(&f.labels, "label", nil, "extra config label key=value (repeatable)")
+	fl.StringVar(&f.format, "format", "", "media types of a scratch image: oci (default) or docker")
+	fl.StringVar(&f.version, "version", "", "org.opencontainers.image.version annotation (bundles default to the CSV version)")
+	fl.StringVar(&f.source, "source", "", "org.opencontainers.image.source annotation (source repository URL)")
+	fl.StringVar(&f.revision, "revision", "", "org.opencontainers.image.revision annotation (e.g. the git commit)")
+	cmd.MarkFlagsMutuallyExclusive("oci-layout", "tarball")
+}
+
+// publisher validates the flags and returns the publisher and build options they ask for.
+func (f *publishFlags) publisher(stderr io.Writer) (image.Publisher, []image.Option, error) {
+	opts, err := f.buildOptions()
+	if err != nil {
+		return nil, nil, err
+	}
+	opts = append(opts, f.registryFlags.options(stderr)...)
+	switch {
+	case f.ociLayout != "":
+		tag, err := layoutTag(f.tag)
+		if err != nil {
+			return nil, nil, err
+		}
+		p, err := image.NewLayoutPublisher(f.ociLayout, tag)
+		return p, opts, err
+	case f.tag == "":
+		return nil, nil, fmt.Errorf("--tag is required (or write an OCI layout with --oci-layout)")
+	case f.tarball != "":
+		p, err := image.NewTarballPublisher(f.tarball, f.tag)
+		return p, opts, err
+	}
+	p, err := image.NewRegistryPublisher(f.tag, opts...)
+	return p, opts, err
+}
+
+func (f *publishFlags) buildOptions() ([]image.Option, error) {
+	created, err := sourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))
+	if err != nil {
+		return nil, err
+	}
+	labels := map[string]string{}
+	for _, l := range f.labels {
+		k, v, ok := strings.Cut(l, "=")
+		if !ok || k == "" {
+			return nil, fmt.Errorf("--label %q: want key=value", l)
+		}
+		labels[k] = v
+	}
+	return []image.Option{
+		image.WithCreated(created), image.WithLabels(labels), image.WithFormat(image.Format(f.format)),
+		image.WithVersion(f.version), image.WithSource(f.source), image.WithRevision(f.revision),
+	}, nil
+}
+
+// layoutTag is the tag of ref ("" when ref is empty), used to name the image in an OCI layout.
+func layoutTag(ref string) (string, error) {
+	if ref == "" {
+		return "", nil
+	}
+	t, err := name.NewTag(ref)
+	if err != nil {
+		return "", fmt.Errorf("--tag %q: %w", ref, err)
+	}
+	return t.TagStr(), nil
+}
+
+// sourceDateEpoch parses SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/);
+// unset means the Unix epoch.
+func sourceDateEpoch(v string) (time.Time, error) {
+	if v == "" {
+		return time.Unix(0, 0).UTC(), nil
+	}
+	s, err := strconv.ParseInt(v, 10, 64)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("the environment variable SOURCE_DATE_EPOCH should be the number of seconds since January 1st 1970, 00:00 UTC, got: %w", err)
+	}
+	return time.Unix(s, 0).UTC(), nil
+}

@@ -1,0 +1,70 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/opack/opack/internal/image"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerImage(newImageCatalogCmd) }
+
+func newImageCatalogCmd() *cobra.Command {
+	f := &publishFlags{}
+	var base string
+	var platforms []string
+	cmd := &cobra.Command{
+		Use:   "catalog FBCDIR --tag REF",
+		Short: "Build a file-based catalog image and push it",
+		Long: `Build the image of a file-based catalog: the FBC under /configs and the label
+operators.operatorframework.io.index.configs.v1=/configs.
+
+--base scratch (default) gives a tiny data-only image: OLM v1 unpacks it, OLM v0 serves it through a
+CatalogSource with spec.grpcPodConfig.extractContent {catalogDir: /configs, cacheDir: /tmp/cache}.
+--base REF or oci:DIR[:TAG] (an opm image such as quay.io/operator-framework/opm:v1.73.0) adds
+ENTRYPOINT ["/bin/opm"] and CMD ["serve", "/configs", "--cache-dir=/tmp/cache",
+"--cache-enforce-integrity=false"]; a multi-arch base gives a multi-arch catalog.
+Prints REF@sha256:... on stdout.`,
+		Example: `  opack image catalog catalog --tag quay.io/example/catalog:latest
+  opack image catalog catalog --tag quay.io/example/catalog:latest --base quay.io/operator-framework/opm:v1.73.0
+  opack image catalog catalog --oci-layout out/oci --platform linux/amd64,linux/arm64`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			pub, opts, err := f.publisher(cmd.ErrOrStderr())
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			ps, err := parsePlatforms(platforms)
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			opts = append(opts, image.WithBase(base), image.WithPlatforms(ps...))
+			ctx, cancel := withTimeout(cmd.Context(), f.timeout)
+			defer cancel()
+			ref, err := image.PublishCatalog(ctx, args[0], pub, opts...)
+			if err != nil {
+				return registryHint(err)
+			}
+			_, err = fmt.Fprintln(cmd.OutOrStdout(), ref)
+			return err
+		},
+	}
+	f.addFlags(cmd)
+	cmd.Flags().StringVar(&base, "base", "scratch", "base image: scratch, an opm image reference, or oci:DIR[:TAG]")
+	cmd.Flags().StringSliceVar(&platforms, "platform", nil, "platforms to build (scratch) or keep from a multi-arch base, e.g. linux/amd64,linux/arm64")
+	return cmd
+}
+
+func parsePlatforms(specs []string) ([]v1.Platform, error) {
+	var out []v1.Platform
+	for _, s := range specs {
+		p, err := v1.ParsePlatform(strings.TrimSpace(s))
+		if err != nil {
+			return nil, fmt.Errorf("--platform %q: %w", s, err)
+		}
+		out = append(out, *p)
+	}
+	return out, nil
+}

@@ -1,0 +1,81 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+
+	"github.com/opack/opack/internal/image"
+	"github.com/spf13/cobra"
+)
+
+func init() { registerImage(newImageInspectCmd) }
+
+func newImageInspectCmd() *cobra.Command {
+	f := &registryFlags{}
+	var output string
+	cmd := &cobra.Command{
+		Use:   "inspect REF|oci:DIR[:TAG]",
+		Short: "Print an image's labels, platforms, layers and digests",
+		Example: `  opack image inspect quay.io/example/catalog:latest
+  opack image inspect oci:out/oci:v0.0.1 -o json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if output != "text" && output != "json" {
+				return withExit(exitUsage, fmt.Errorf("-o %q: use text or json", output))
+			}
+			ctx, cancel := withTimeout(cmd.Context(), f.timeout)
+			defer cancel()
+			r, err := image.Inspect(ctx, args[0], f.options(cmd.ErrOrStderr())...)
+			if err != nil {
+				return registryHint(err)
+			}
+			if output == "json" {
+				enc := json.NewEncoder(cmd.OutOrStdout())
+				enc.SetIndent("", "  ")
+				return enc.Encode(r)
+			}
+			return writeReport(cmd.OutOrStdout(), r)
+		},
+	}
+	f.addFlags(cmd)
+	cmd.Flags().StringVarP(&output, "output", "o", "text", "output format: text or json")
+	return cmd
+}
+
+// writeReport prints r for people: one block per image, maps sorted by key.
+func writeReport(w io.Writer, r *image.Report) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "ref:       %s\ndigest:    %s\nmediaType: %s\n", r.Ref, r.Digest, r.MediaType)
+	writeMap(&b, "annotations", "", r.Annotations)
+	for _, img := range r.Images {
+		fmt.Fprintf(&b, "\nimage %s %s\n  mediaType: %s\n  config:    %s\n", img.Platform, img.Digest, img.MediaType, img.Config)
+		if img.Created != "" {
+			fmt.Fprintf(&b, "  created:   %s\n", img.Created)
+		}
+		if len(img.Entrypoint) > 0 || len(img.Cmd) > 0 {
+			fmt.Fprintf(&b, "  entrypoint: %q\n  cmd:        %q\n", img.Entrypoint, img.Cmd)
+		}
+		writeMap(&b, "labels", "  ", img.Labels)
+		writeMap(&b, "annotations", "  ", img.Annotations)
+		fmt.Fprintf(&b, "  layers:\n")
+		for _, l := range img.Layers {
+			fmt.Fprintf(&b, "    %s %d %s\n", l.Digest, l.Size, l.MediaType)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeMap(b *strings.Builder, title, indent string, m map[string]string) {
+	if len(m) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "%s%s:\n", indent, title)
+	for _, k := range slices.Sorted(maps.Keys(m)) {
+		fmt.Fprintf(b, "%s  %s=%s\n", indent, k, m[k])
+	}
+}

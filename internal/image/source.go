@@ -1,0 +1,198 @@
+package image
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/google/go-containerregistry/pkg/v1/layout"
+	"github.com/google/go-containerregistry/pkg/v1/remote"
+)
+
+// refNameAnnotation names a manifest inside an OCI image layout (the tag, as skopeo writes it).
+const refNameAnnotation = "org.opencontainers.image.ref.name"
+
+// fetch resolves ref ("oci:DIR[:TAG][@DIGEST]" or a registry reference) to the image or index it names.
+func (o *options) fetch(ctx context.Context, ref string) (Artifact, error) {
+	if lr, ok, err := parseLayoutRef(ref); ok {
+		if err != nil {
+			return nil, err
+		}
+		return fetchLayout(lr)
+	}
+	r, err := parseRemoteRef(ref, o.insecure)
+	if err != nil {
+		return nil, err
+	}
+	desc, err := remote.Get(r, o.remoteOptions(ctx)...)
+	if err != nil {
+		return nil, fmt.Errorf("pulling %s: %w", ref, deadline(ctx, err))
+	}
+	if desc.MediaType.IsIndex() {
+		return desc.ImageIndex()
+	}
+	return desc.Image()
+}
+
+// fetchLayout finds the manifest r names in an OCI image layout.
+func fetchLayout(r layoutRef) (Artifact, error) {
+	p, err := layout.FromPath(r.dir)
+	if err != nil {
+		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+	}
+	ii, err := p.ImageIndex()
+	if err != nil {
+		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+	}
+	im, err := ii.IndexManifest()
+	if err != nil {
+		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+	}
+	var found []v1.Descriptor
+	for _, d := range im.Manifests {
+		if r.matches(d) {
+			found = append(found, d)
+		}
+	}
+	switch {
+	case len(found) == 0:
+		return nil, fmt.Errorf("reading %s: no such manifest in the layout (tags: %s)", r, layoutTags(im))
+	case len(found) > 1:
+		return nil, fmt.Errorf("reading %s: the layout holds %d manifests; name one as oci:DIR:TAG or oci:DIR@sha256:... (tags: %s)", r, len(found), layoutTags(im))
+	}
+	d := found[0]
+	var a Artifact
+	switch {
+	case d.MediaType.IsIndex():
+		a, err = ii.ImageIndex(d.Digest)
+	case d.MediaType.IsImage():
+		a, err = ii.Image(d.Digest)
+	default:
+		return nil, fmt.Errorf("reading %s: unsupported media type %s", r, d.MediaType)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", r, err)
+	}
+	if h, err := a.Digest(); err != nil || h != d.Digest {
+		return nil, fmt.Errorf("reading %s: the manifest blob does not match its digest %s (%v); the layout is corrupt", r, d.Digest, err)
+	}
+	return a, nil
+}
+
+// verifyBlobs checks that img's config and layer blobs hash to the digests its manifest gives.
+// Registry pulls are verified by go-containerregistry; an OCI layout on disk is not.
+func verifyBlobs(img v1.Image) error {
+	m, err := img.Manifest()
+	if err != nil {
+		return err
+	}
+	raw, err := img.RawConfigFile()
+	if err != nil {
+		return err
+	}
+	if h, _, err := v1.SHA256(bytes.NewReader(raw)); err != nil || h != m.Config.Digest {
+		return fmt.Errorf("config blob does not match its digest %s; the layout is corrupt", m.Config.Digest)
+	}
+	for _, d := range m.Layers {
+		if err := verifyLayer(img, d.Digest); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func verifyLayer(img v1.Image, want v1.Hash) error {
+	l, err := img.LayerByDigest(want)
+	if err != nil {
+		return err
+	}
+	rc, err := l.Compressed()
+	if err != nil {
+		return err
+	}
+	defer rc.Close()
+	if h, _, err := v1.SHA256(rc); err != nil || h != want {
+		return fmt.Errorf("layer blob does not match its digest %s; the layout is corrupt", want)
+	}
+	return nil
+}
+
+func (r layoutRef) matches(d v1.Descriptor) bool {
+	if r.digest != nil && d.Digest != *r.digest {
+		return false
+	}
+	if r.tag == "" {
+		return true
+	}
+	n := d.Annotations[refNameAnnotation]
+	return n == r.tag || strings.HasSuffix(n, ":"+r.tag)
+}
+
+func layoutTags(im *v1.IndexManifest) string {
+	var tags []string
+	for _, d := range im.Manifests {
+		if n := d.Annotations[refNameAnnotation]; n != "" {
+			tags = append(tags, n)
+		}
+	}
+	if len(tags) == 0 {
+		return "none"
+	}
+	sort.Strings(tags)
+	return strings.Join(tags, ", ")
+}
+
+// pickImage returns a itself when it is an image, or the image of an index that matches the first
+// requested platform (default linux/amd64); an index with a single image gives that image.
+func (o *options) pickImage(a Artifact) (v1.Image, error) {
+	idx, ok := a.(v1.ImageIndex)
+	if !ok {
+		return a.(v1.Image), nil
+	}
+	want := defaultPlatform
+	if len(o.platforms) > 0 {
+		want = o.platforms[0]
+	}
+	im, err := idx.IndexManifest()
+	if err != nil {
+		return nil, fmt.Errorf("reading index: %w", err)
+	}
+	images := imageDescriptors(im)
+	for _, d := range images {
+		if d.Platform != nil && d.Platform.Satisfies(want) {
+			return idx.Image(d.Digest)
+		}
+	}
+	if len(images) == 1 && len(o.platforms) == 0 {
+		return idx.Image(images[0].Digest)
+	}
+	return nil, fmt.Errorf("no image for platform %s in the index (platforms: %s)", want, platformList(images))
+}
+
+// imageDescriptors are the image manifests of an index, without attestations (unknown/unknown).
+func imageDescriptors(im *v1.IndexManifest) []v1.Descriptor {
+	var out []v1.Descriptor
+	for _, d := range im.Manifests {
+		if d.MediaType.IsImage() && (d.Platform == nil || d.Platform.OS != "unknown") {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+func platformList(ds []v1.Descriptor) string {
+	var ps []string
+	for _, d := range ds {
+		if d.Platform != nil {
+			ps = append(ps, d.Platform.String())
+		}
+	}
+	if len(ps) == 0 {
+		return "none"
+	}
+	sort.Strings(ps)
+	return strings.Join(ps, ", ")
+}
