@@ -1,0 +1,142 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+
+	"github.com/spf13/cobra"
+
+	"github.com/opack/opack/internal/bundle"
+)
+
+func init() { registerGenerate(newGenerateBundleCmd) }
+
+// generateBundleFlags are the flags of `opack generate bundle` that do not map 1:1 to bundle.Options.
+type generateBundleFlags struct {
+	opts      bundle.Options
+	overwrite bool
+	stdout    bool
+	check     bool
+	digests   bool
+	quiet     bool
+}
+
+func newGenerateBundleCmd() *cobra.Command {
+	f := &generateBundleFlags{}
+	cmd := &cobra.Command{
+		Use:   "bundle [-]",
+		Short: "Generate an OLM bundle (manifests/, metadata/, bundle.Dockerfile) from kustomize output",
+		Long: `Generate a registry+v1 bundle exactly as "kustomize build config/manifests | operator-sdk generate bundle" does,
+in one process: the kustomization is built in-process unless the manifests come on stdin ("-") or from --input-dir.
+
+Unlike operator-sdk, createdAt only changes when the CSV does, base relatedImages and labels you added to
+annotations.yaml or the Dockerfile are kept, files a previous run left in manifests/ are removed (and listed),
+dropped objects are reported, and the bundle folder is replaced atomically.
+
+Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 could not run.`,
+		Example: `  opack generate bundle --version 0.0.1
+  kustomize build config/manifests | opack generate bundle - --version 0.0.1
+  opack generate bundle --version 0.0.1 --check   # CI drift gate`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error { return f.run(cmd, args) },
+	}
+	fl := cmd.Flags()
+	o := &f.opts
+	fl.StringVarP(&o.Version, "version", "v", "", "semantic version of the bundle (default: the base CSV's)")
+	fl.StringVar(&o.Package, "package", "", "bundle package name (default: projectName in PROJECT)")
+	fl.StringVar(&o.Channels, "channels", "alpha", "comma-separated channels of the bundle")
+	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel of the package")
+	fl.StringVar(&o.KustomizeDir, "kustomize-dir", "config/manifests", "kustomization built in-process, holding bases/<package>.clusterserviceversion.yaml")
+	fl.StringVar(&o.InputDir, "input-dir", "", "read manifests from this folder instead of building the kustomization")
+	fl.StringVar(&o.OutputDir, "output-dir", "bundle", "bundle folder")
+	fl.StringVar(&o.Dockerfile, "dockerfile", "bundle.Dockerfile", "bundle Dockerfile to write; its COPY paths are relative to its folder")
+	fl.StringSliceVar(&o.ExtraServiceAccounts, "extra-service-accounts", nil, "service accounts besides the deployments' whose roles go into the CSV")
+	fl.BoolVar(&f.stdout, "stdout", false, "print the manifests to stdout and write nothing")
+	fl.BoolVar(&f.overwrite, "overwrite", true, "regenerate metadata files that already exist (false keeps them)")
+	fl.BoolVar(&o.Manifests, "manifests", false, "generate manifests/ (and tests/scorecard) only")
+	fl.BoolVar(&o.Metadata, "metadata", false, "generate metadata/annotations.yaml and the Dockerfile only")
+	fl.BoolVar(&f.digests, "use-image-digests", false, "pin image tags to digests through the registry (docker config auth)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print nothing but errors and warnings")
+	fl.BoolVar(&f.check, "check", false, "write nothing; exit 1 with a diff when the bundle or Dockerfile on disk differs")
+	fl.BoolVar(&o.KeepUnknown, "keep-unknown", false, "keep files in manifests/ that this run does not generate")
+	fl.StringVar(&o.CreatedAt, "created-at", "", "createdAt annotation value (RFC 3339); default: kept when the CSV is unchanged, else $SOURCE_DATE_EPOCH or now")
+	return cmd
+}
+
+func (f *generateBundleFlags) run(cmd *cobra.Command, args []string) error {
+	o := f.opts
+	if len(args) == 1 {
+		if args[0] != "-" {
+			return withExit(exitUsage, fmt.Errorf("unexpected argument %q: pass \"-\" to read manifests from stdin", args[0]))
+		}
+		if o.InputDir != "" {
+			return withExit(exitUsage, errors.New("--input-dir cannot be used with \"-\" (stdin)"))
+		}
+		o.Input, o.InputName = cmd.InOrStdin(), "-"
+	}
+	if f.stdout && f.check {
+		return withExit(exitUsage, errors.New("--stdout and --check cannot be used together"))
+	}
+	if f.stdout && cmd.Flags().Changed("output-dir") {
+		return withExit(exitUsage, errors.New("--output-dir cannot be set with --stdout"))
+	}
+	o.KeepMetadata = !f.overwrite
+	o.SourceDateEpoch = os.Getenv("SOURCE_DATE_EPOCH")
+	if f.digests {
+		o.Resolver = bundle.RegistryResolver{}
+	}
+	switch {
+	case f.stdout:
+		o.Mode = bundle.ModeStdout
+	case f.check:
+		o.Mode = bundle.ModeCheck
+	}
+	res, err := bundle.Generate(cmd.Context(), o)
+	if err != nil {
+		return err
+	}
+	return f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res)
+}
+
+func (f *generateBundleFlags) report(stdout, stderr io.Writer, res *bundle.Result) error {
+	for _, w := range res.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	for _, d := range res.Dropped {
+		fmt.Fprintf(stderr, "dropped: %s %s (%s): %s\n", d.Kind, d.Name, d.Source, d.Reason)
+	}
+	verb := "removed"
+	if f.check {
+		verb = "would remove"
+	}
+	for _, r := range res.Removed {
+		fmt.Fprintf(stderr, "%s: %s (not generated by this run; --keep-unknown keeps it)\n", verb, filepath.Join(res.OutputDir, r))
+	}
+	for _, k := range res.Kept {
+		fmt.Fprintf(stderr, "kept: %s (not generated by this run)\n", filepath.Join(res.OutputDir, k))
+	}
+	switch {
+	case f.stdout:
+		_, err := stdout.Write(res.Stdout)
+		return err
+	case f.check && res.Changed:
+		fmt.Fprint(stdout, res.Diff)
+		fmt.Fprintf(stderr, "bundle in %s is out of date: run the same command without --check to update it\n", res.OutputDir)
+		return withExit(exitFindings, errSilent)
+	case f.check:
+		if !f.quiet {
+			fmt.Fprintf(stdout, "bundle in %s is up to date\n", res.OutputDir)
+		}
+	case !f.quiet && !res.Changed:
+		fmt.Fprintf(stdout, "bundle in %s is up to date (nothing written)\n", res.OutputDir)
+	case !f.quiet:
+		fmt.Fprintf(stdout, "bundle written to %s (%d files)\n", res.OutputDir, len(res.Files))
+		if res.Dockerfile != nil {
+			fmt.Fprintf(stdout, "dockerfile written to %s\n", res.Dockerfile.Name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,276 @@
+package bundle
+
+import (
+	"bytes"
+	"context"
+	"fmt"
+	"io"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/blang/semver/v4"
+	"github.com/operator-framework/api/pkg/operators/v1alpha1"
+	"sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/kustomize"
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/version"
+)
+
+// Mode says what Generate does with the bundle it builds.
+type Mode int
+
+const (
+	// ModeWrite replaces the bundle folder atomically and writes the Dockerfile.
+	ModeWrite Mode = iota
+	// ModeCheck writes nothing and reports (Result.Changed, Result.Diff) how disk differs.
+	ModeCheck
+	// ModeStdout writes nothing and puts the manifests stream in Result.Stdout.
+	ModeStdout
+)
+
+// Options configure Generate. The zero value of every field is operator-sdk's default except
+// where noted; Package is required.
+type Options struct {
+	// ProjectDir holds the PROJECT file read for Package and Layout when they are empty ("." when empty).
+	ProjectDir     string
+	Package        string // bundle package name (operator-sdk: --package or PROJECT projectName)
+	Layout         string // PROJECT layout chain; "unknown" when neither set nor in PROJECT
+	Version        string // strict semver; "" keeps the base CSV's name and version
+	Channels       string // comma-separated; "alpha" when empty
+	DefaultChannel string
+
+	// Input is read as the object stream when set (stdin given as "-"); InputName names it in errors.
+	Input     io.Reader
+	InputName string
+	// InputDir is read recursively when set and Input is nil.
+	InputDir string
+	// KustomizeDir holds bases/<pkg>.clusterserviceversion.yaml; when neither Input nor InputDir is
+	// set it is also the kustomization built in-process. "config/manifests" when empty.
+	KustomizeDir string
+
+	OutputDir            string // "bundle" when empty
+	Dockerfile           string // "bundle.Dockerfile" when empty; COPY paths are relative to its folder
+	ExtraServiceAccounts []string
+
+	Manifests, Metadata bool // generate only these parts; neither set means both
+	KeepMetadata        bool // operator-sdk --overwrite=false: keep existing metadata files
+	KeepUnknown         bool // keep files in manifests/ this run does not generate
+
+	CreatedAt       string           // forces the createdAt annotation (RFC 3339)
+	SourceDateEpoch string           // $SOURCE_DATE_EPOCH, used for a new createdAt when set
+	Now             func() time.Time // clock for a new createdAt; time.Now when nil
+	Builder         string           // builder annotation and label; version.Builder() when empty
+
+	Resolver Resolver // when set, image tags are pinned to digests through it
+	Mode     Mode
+}
+
+// Result is what Generate built and did.
+type Result struct {
+	OutputDir  string
+	CSV        *v1alpha1.ClusterServiceVersion // nil when manifests were not generated
+	Files      []File                          // generated bundle files, CSV first
+	Dockerfile *File                           // nil when metadata was not generated
+	Dropped    []Dropped                       // input objects neither written nor used
+	Warnings   []string
+	Removed    []string // files of a previous run removed from manifests/ (or that would be, in check mode)
+	Kept       []string // such files kept because of KeepUnknown
+	Changed    bool     // disk differed from the generated bundle (write mode: so it was written)
+	Diff       string   // unified diff, disk → generated
+	Stdout     []byte   // stdout mode: the manifests stream
+	// Tree is the bundle folder's full new content (slash-separated path → bytes): what was
+	// written, or would be in check mode; nil in stdout mode.
+	Tree map[string][]byte
+}
+
+func (o *Options) defaults() error {
+	if o.ProjectDir == "" {
+		o.ProjectDir = "."
+	}
+	if o.Package == "" || o.Layout == "" {
+		p, ok, err := ReadProject(o.ProjectDir)
+		if err != nil {
+			return err
+		}
+		if o.Package == "" && ok {
+			o.Package = p.Name
+		}
+		if o.Layout == "" {
+			o.Layout = p.Layout
+		}
+	}
+	if o.Package == "" {
+		return fmt.Errorf("no package name: set --package (or projectName in %s)", filepath.Join(o.ProjectDir, "PROJECT"))
+	}
+	if o.Version != "" {
+		v, err := semver.Parse(o.Version)
+		if err != nil {
+			return fmt.Errorf("--version %q is not a semantic version (e.g. 0.0.1): %w", o.Version, err)
+		}
+		if v.String() != o.Version {
+			return fmt.Errorf("--version %q contains bad values (parses to %s)", o.Version, v)
+		}
+	}
+	if !o.Manifests && !o.Metadata {
+		o.Manifests, o.Metadata = true, true
+	}
+	def := func(s *string, d string) {
+		if *s == "" {
+			*s = d
+		}
+	}
+	def(&o.Layout, "unknown")
+	def(&o.Channels, "alpha")
+	def(&o.KustomizeDir, filepath.Join("config", "manifests"))
+	def(&o.OutputDir, "bundle")
+	def(&o.Dockerfile, "bundle.Dockerfile")
+	def(&o.Builder, version.Builder())
+	def(&o.InputName, "-")
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	return nil
+}
+
+// Generate builds the bundle from the input objects as operator-sdk's `generate bundle` does,
+// then writes it, checks it against disk or renders it for stdout, as opts.Mode says.
+// On any error nothing on disk has changed.
+func Generate(ctx context.Context, opts Options) (*Result, error) {
+	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	disk, err := readTree(opts.OutputDir)
+	if err != nil {
+		return nil, err
+	}
+	res := &Result{OutputDir: opts.OutputDir}
+	if opts.Manifests {
+		if err := generateManifests(ctx, &opts, disk, res); err != nil {
+			return nil, err
+		}
+	}
+	if opts.Mode == ModeStdout {
+		res.Stdout = stdoutStream(res.Files)
+		return res, nil
+	}
+	tree := planTree(&opts, disk, res)
+	if opts.Metadata {
+		if err := generateMetadata(&opts, disk, tree, res); err != nil {
+			return nil, err
+		}
+	}
+	res.Tree = tree
+	if err := check(&opts, disk, tree, res); err != nil || opts.Mode == ModeCheck || !res.Changed {
+		return res, err // an unchanged bundle is not rewritten, so file times stay put
+	}
+	return res, write(ctx, &opts, tree, res)
+}
+
+// readInput returns the input objects: the stream, the folder, or the kustomization built in-process.
+func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
+	switch {
+	case o.Input != nil:
+		docs, err := manifest.Decode(o.Input, o.InputName)
+		if err != nil {
+			return nil, fmt.Errorf("reading manifests: %w (the input must be a YAML or JSON stream of Kubernetes objects)", err)
+		}
+		return docs, nil
+	case o.InputDir != "":
+		docs, err := manifest.ReadTree(o.InputDir)
+		if err != nil {
+			return nil, fmt.Errorf("reading manifests: %w", err)
+		}
+		return withoutKustomizeFiles(docs), nil
+	}
+	out, err := kustomize.Build(ctx, o.KustomizeDir)
+	if err != nil {
+		return nil, fmt.Errorf("%w (pass the manifests on stdin with `-` or use --input-dir instead)", err)
+	}
+	return manifest.Decode(bytes.NewReader(out), "kustomize build "+o.KustomizeDir)
+}
+
+// withoutKustomizeFiles drops kustomize's own files (kustomization.yaml, kustomizeconfig.yaml)
+// from a folder read with --input-dir; they describe manifests rather than being ones.
+func withoutKustomizeFiles(docs []manifest.Doc) []manifest.Doc {
+	out := docs[:0:0]
+	for _, d := range docs {
+		switch filepath.Base(d.File) {
+		case "kustomization.yaml", "kustomization.yml", "Kustomization", "kustomizeconfig.yaml", "kustomizeconfig.yml":
+			continue
+		}
+		out = append(out, d)
+	}
+	return out
+}
+
+func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, res *Result) error {
+	docs, err := readInput(ctx, o)
+	if err != nil {
+		return err
+	}
+	c, err := collect(docs)
+	if err != nil {
+		return err
+	}
+	base, fromDefault, err := baseCSV(c, o.Package, o.KustomizeDir)
+	if err != nil {
+		return err
+	}
+	if fromDefault {
+		res.Warnings = append(res.Warnings, fmt.Sprintf("no base ClusterServiceVersion %s.* in the input nor %s: building one from defaults",
+			o.Package, filepath.Join(o.KustomizeDir, "bases", o.Package+".clusterserviceversion.yaml")))
+	}
+	csv, warnings, err := buildCSV(c, base, csvInput{pkg: o.Package, version: o.Version, builder: o.Builder,
+		layout: o.Layout, extraSAs: o.ExtraServiceAccounts})
+	res.Warnings = append(res.Warnings, warnings...)
+	if err != nil {
+		return err
+	}
+	if o.Resolver != nil {
+		if err := pinImages(ctx, o.Resolver, csv); err != nil {
+			return err
+		}
+	}
+	csvName := ManifestsDir + "/" + strings.ToLower(o.Package) + ".clusterserviceversion.yaml"
+	csvData, err := renderCSV(csv, o, disk[csvName])
+	if err != nil {
+		return err
+	}
+	res.CSV = csv
+	res.Files = append(res.Files, File{Name: csvName, Data: csvData, Kind: csv.Kind, Object: csv.Name})
+
+	split := splitRBAC(c, csvServiceAccounts(c, o.ExtraServiceAccounts))
+	objs, dropped := manifestObjects(c, split, csvServiceAccounts(c, o.ExtraServiceAccounts))
+	res.Dropped = dropped
+	files, err := renderManifests(objs)
+	if err != nil {
+		return err
+	}
+	res.Files = append(res.Files, files...)
+	if c.Scorecard != nil && c.Scorecard.Metadata.Name != "" {
+		data, err := yaml.Marshal(c.Scorecard)
+		if err != nil {
+			return fmt.Errorf("encoding the scorecard configuration: %w", err)
+		}
+		res.Files = append(res.Files, File{Name: ScorecardConfig, Data: data, Kind: "Configuration", Object: c.Scorecard.Metadata.Name})
+	}
+	return nil
+}
+
+// stdoutStream renders the manifests as operator-sdk's --stdout does: each document as
+// "\n---\n" + its trimmed YAML.
+func stdoutStream(files []File) []byte {
+	var b bytes.Buffer
+	for _, f := range files {
+		if path.Dir(f.Name) != ManifestsDir {
+			continue
+		}
+		b.WriteString("\n---\n")
+		b.Write(bytes.TrimSpace(f.Data))
+	}
+	b.WriteString("\n")
+	return b.Bytes()
+}
