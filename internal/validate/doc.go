@@ -1,8 +1,14 @@
 // Package validate checks operator bundles the way operator-sdk's `bundle validate` does (format, content,
 // operator-framework/api validators and the optional suites), adds what it misses (CRDs validated as the API
-// server validates them, a best-practices suite, package-manifest import rules), and reports every problem as a
-// Finding. A Report collects findings from any validator and writes them as text, operator-sdk's json-alpha1
-// shape or GitHub workflow annotations.
+// server validates them, a best-practices suite, multiarch through the registry API, package-manifest import
+// rules), and reports every problem as a Finding naming the file and object at fault.
+//
+// Entry points:
+//   - Bundles validates bundle folders, package-manifest folders and bundle images in parallel into one Report;
+//     operator-sdk's findings keep its exact messages and order (rules "operator-sdk/..."), opack's own follow.
+//   - ConvertPackageManifests writes a package-manifest folder as bundle folders.
+//   - Report (shared by every `opack validate` command) writes text, json (operator-sdk's json-alpha1 shape
+//     with file, object and rule) or GitHub workflow annotations, and gives the exit code.
 //
 // The package does no printing and never exits: callers pass writers and map Report.ExitCode to the process.
 package validate

@@ -1,0 +1,169 @@
+package validate
+
+import (
+	"context"
+	"fmt"
+	"sort"
+	"strings"
+
+	apierrors "github.com/operator-framework/api/pkg/validation/errors"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsv1beta1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
+	crdvalidation "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
+	apiservervalidation "k8s.io/apiextensions-apiserver/pkg/apiserver/validation"
+	"k8s.io/apimachinery/pkg/runtime"
+	"k8s.io/apiserver/pkg/cel/environment"
+	"k8s.io/kube-openapi/pkg/validation/spec"
+)
+
+// Rules of the API server's CRD checks.
+const (
+	RuleAPIServerCRD = "apiserver/crd"
+	RuleCRDFormat    = "apiserver/crd-format"
+	RuleCRDV1beta1   = "apiserver/crd-v1beta1"
+)
+
+var crdScheme = func() *runtime.Scheme {
+	s := runtime.NewScheme()
+	install.Install(s)
+	return s
+}()
+
+// crdChecks validates every CRD of the bundle once, as the API server validates a create request, and splits
+// the errors: those operator-framework/api reports (operator-sdk's CustomResourceDefinitionValidator, which
+// drops every error whose field mentions openAPIV3Schema or status) become operator-sdk results in its order
+// (v1beta1 CRDs first), the others become API server findings.
+func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache *crdCache) ([]located, []Finding) {
+	var sdk []located
+	var server []Finding
+	add := func(name string, src *sourceFile, convert func(*apiextensions.CustomResourceDefinition) error, v1beta1 bool) {
+		file, object := lb.crdFile[name], ObjectName("CustomResourceDefinition", name)
+		if src != nil {
+			file = src.path
+		}
+		if v1beta1 {
+			server = append(server, v1beta1Finding(file, object, k8sVersion))
+		}
+		key := cache.key(src, k8sVersion)
+		result, serverFindings, ok := cache.get(key, file, object)
+		if !ok {
+			internal := &apiextensions.CustomResourceDefinition{}
+			if err := convert(internal); err != nil {
+				result.Add(apierrors.ErrInvalidParse("error converting crd", err))
+			} else {
+				result, serverFindings = validateInternalCRD(ctx, internal, file, object)
+			}
+			cache.put(key, result, serverFindings)
+		}
+		if v1beta1 && !atLeast(k8sVersion, 1, 22) {
+			serverFindings = asWarnings(serverFindings, "before Kubernetes 1.22 the API server accepts it as apiextensions.k8s.io/v1beta1; from 1.22 on it is rejected")
+		}
+		sdk = append(sdk, located{result: result, rule: RuleCRD, file: file, object: object})
+		server = append(server, serverFindings...)
+	}
+	for _, crd := range lb.bundle.V1beta1CRDs {
+		apiextensionsv1beta1.SetObjectDefaults_CustomResourceDefinition(crd)
+		add(crd.Name, lb.crdSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
+			return crdScheme.Converter().Convert(crd, in, nil)
+		}, true)
+	}
+	for _, crd := range lb.bundle.V1CRDs {
+		apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
+		add(crd.Name, lb.crdSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
+			return crdScheme.Converter().Convert(crd, in, nil)
+		}, false)
+	}
+	return sdk, server
+}
+
+// validateInternalCRD runs the API server's create validation once and splits its errors.
+func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceDefinition, file, object string) (apierrors.ManifestResult, []Finding) {
+	prepareForCreate(crd)
+	var result apierrors.ManifestResult
+	var server []Finding
+	for _, err := range crdvalidation.ValidateCustomResourceDefinition(ctx, crd) {
+		if !strings.Contains(err.Field, "openAPIV3Schema") && !strings.Contains(err.Field, "status") {
+			result.Add(apierrors.NewError(apierrors.ErrorType(err.Type), err.Error(), err.Field, err.BadValue))
+			continue
+		}
+		if strings.HasPrefix(err.Field, "status") {
+			continue // the API server sets status on create; an error there follows from one in spec
+		}
+		server = append(server, Finding{Severity: SeverityError, File: file, Object: object, Rule: RuleAPIServerCRD,
+			Message: "the API server rejects this CRD: " + err.Error()})
+	}
+	if result.HasError() {
+		result.Name = crd.GetName()
+	}
+	for _, format := range unrecognizedFormats(crd) {
+		server = append(server, Finding{Severity: SeverityWarning, File: file, Object: object, Rule: RuleCRDFormat,
+			Message: fmt.Sprintf("unrecognized format %q: the API server warns and does not validate it; use a format Kubernetes knows or a pattern", format)})
+	}
+	return result, server
+}
+
+// asWarnings downgrades errors to warnings, adding why.
+func asWarnings(fs []Finding, why string) []Finding {
+	out := make([]Finding, len(fs))
+	for i, f := range fs {
+		if f.Severity == SeverityError {
+			f.Severity = SeverityWarning
+			f.Message += " (" + why + ")"
+		}
+		out[i] = f
+	}
+	return out
+}
+
+// prepareForCreate sets the status the API server sets on create (the storage version is stored).
+func prepareForCreate(crd *apiextensions.CustomResourceDefinition) {
+	crd.Status = apiextensions.CustomResourceDefinitionStatus{}
+	for _, v := range crd.Spec.Versions {
+		if v.Storage {
+			crd.Status.StoredVersions = append(crd.Status.StoredVersions, v.Name)
+			break
+		}
+	}
+}
+
+// unrecognizedFormats lists, sorted and without duplicates, the formats the API server warns about on create.
+func unrecognizedFormats(crd *apiextensions.CustomResourceDefinition) []string {
+	seen := map[string]bool{}
+	compat := environment.DefaultCompatibilityVersion()
+	check := func(s *apiextensions.JSONSchemaProps) bool {
+		if s.Format != "" {
+			sp := &spec.Schema{SchemaProps: spec.SchemaProps{Format: s.Format, Type: []string{s.Type}}}
+			for _, f := range apiservervalidation.GetUnrecognizedFormats(sp, compat) {
+				seen[f] = true
+			}
+		}
+		return false
+	}
+	if crd.Spec.Validation != nil && crd.Spec.Validation.OpenAPIV3Schema != nil {
+		crdvalidation.SchemaHas(crd.Spec.Validation.OpenAPIV3Schema, check)
+	}
+	for _, v := range crd.Spec.Versions {
+		if v.Schema != nil && v.Schema.OpenAPIV3Schema != nil {
+			crdvalidation.SchemaHas(v.Schema.OpenAPIV3Schema, check)
+		}
+	}
+	out := make([]string, 0, len(seen))
+	for f := range seen {
+		out = append(out, f)
+	}
+	sort.Strings(out)
+	return out
+}
+
+// v1beta1Finding reports an apiextensions.k8s.io/v1beta1 CRD: removed in Kubernetes 1.22, so an error when the
+// target version (k8s-version) is 1.22 or later, a warning otherwise.
+func v1beta1Finding(file, object, k8sVersion string) Finding {
+	f := Finding{Severity: SeverityWarning, File: file, Object: object, Rule: RuleCRDV1beta1,
+		Message: "apiextensions.k8s.io/v1beta1 CustomResourceDefinition was removed in Kubernetes 1.22; convert it to apiextensions.k8s.io/v1 (spec.versions[].schema, structural schema)"}
+	if atLeast(k8sVersion, 1, 22) {
+		f.Severity = SeverityError
+	}
+	return f
+}

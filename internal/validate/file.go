@@ -1,0 +1,191 @@
+package validate
+
+import (
+	"bufio"
+	"bytes"
+	"crypto/sha256"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"reflect"
+	"sync"
+
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	k8syaml "k8s.io/apimachinery/pkg/util/yaml"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// maxFileSize bounds one manifest file; a larger one is reported instead of read.
+const maxFileSize = 64 << 20
+
+// sourceFile is one manifest file read and decoded once: its first document as operator-framework's loader
+// decodes it, and how many documents the file holds (the loader reads only the first).
+type sourceFile struct {
+	path string
+	raw  []byte
+	json []byte                     // the first document as JSON; nil when it could not be decoded
+	obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
+	// decodeErr is the error operator-framework/api's loader reports for this file (k8s YAMLToJSONDecoder).
+	decodeErr error
+	docs      int // non-empty documents in the file
+}
+
+// fileCache reads every file of one bundle at most once; decoded content is shared across the bundles of a
+// run through the run's parseCache.
+type fileCache struct {
+	files  map[string]*sourceFile
+	shared *parseCache
+}
+
+func newFileCache(shared *parseCache) fileCache {
+	return fileCache{files: map[string]*sourceFile{}, shared: shared}
+}
+
+func (c fileCache) get(path string) (*sourceFile, error) {
+	if f, ok := c.files[path]; ok {
+		return f, nil
+	}
+	raw, err := readLimited(path)
+	if err != nil {
+		return nil, err
+	}
+	f := c.shared.decode(path, raw)
+	c.files[path] = f
+	return f, nil
+}
+
+// parseCache remembers the JSON form of file contents already decoded in this run (bundles of one operator
+// share most CRDs), up to a total size.
+type parseCache struct {
+	mu    sync.Mutex
+	m     map[[32]byte]*sourceFile
+	bytes int
+}
+
+const maxParseCache = 256 << 20
+
+func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
+	if pc == nil {
+		return decodeFirst(path, raw)
+	}
+	key := sha256.Sum256(raw)
+	pc.mu.Lock()
+	hit := pc.m[key]
+	pc.mu.Unlock()
+	if hit != nil {
+		f := &sourceFile{path: path, raw: raw, json: hit.json, decodeErr: hit.decodeErr, docs: hit.docs}
+		if hit.json != nil {
+			f.obj = &unstructured.Unstructured{}
+			if err := f.obj.UnmarshalJSON(hit.json); err != nil {
+				return decodeFirst(path, raw)
+			}
+		}
+		return f
+	}
+	f := decodeFirst(path, raw)
+	pc.mu.Lock()
+	if pc.m == nil {
+		pc.m = map[[32]byte]*sourceFile{}
+	}
+	if pc.bytes+len(f.json) <= maxParseCache {
+		pc.m[key] = &sourceFile{json: f.json, decodeErr: f.decodeErr, docs: f.docs}
+		pc.bytes += len(f.json)
+	}
+	pc.mu.Unlock()
+	return f
+}
+
+func readLimited(path string) ([]byte, error) {
+	fh, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer fh.Close()
+	raw, err := io.ReadAll(io.LimitReader(fh, maxFileSize+1))
+	if err != nil {
+		return nil, err
+	}
+	if len(raw) > maxFileSize {
+		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
+	}
+	return raw, nil
+}
+
+// decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
+// with the same error messages, keeping the JSON for typed decoding.
+func decodeFirst(path string, raw []byte) *sourceFile {
+	f := &sourceFile{path: path, raw: raw}
+	reader := k8syaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(raw)))
+	doc, err := reader.Read()
+	if err != nil && !errors.Is(err, io.EOF) {
+		f.decodeErr = err
+		return f
+	}
+	if len(doc) == 0 {
+		f.decodeErr = err
+		if err == nil {
+			f.decodeErr = io.EOF
+		}
+		return f
+	}
+	if !blank(doc) {
+		f.docs = 1
+	}
+	j, cerr := sigsyaml.YAMLToJSON(doc)
+	if cerr != nil {
+		f.decodeErr = fmt.Errorf("error converting YAML to JSON: %w", cerr)
+		return f
+	}
+	obj := &unstructured.Unstructured{}
+	if uerr := obj.UnmarshalJSON(j); uerr != nil {
+		f.decodeErr = fmt.Errorf("error unmarshaling JSON: while decoding JSON: %w", uerr)
+		return f
+	}
+	f.json, f.obj = j, obj
+	for {
+		next, rerr := reader.Read()
+		if len(next) > 0 && !blank(next) {
+			f.docs++
+		}
+		if rerr != nil {
+			break
+		}
+	}
+	return f
+}
+
+// blank reports whether a YAML document holds only separators, comments and white space.
+func blank(doc []byte) bool {
+	for len(doc) > 0 {
+		line := doc
+		if i := bytes.IndexByte(doc, '\n'); i >= 0 {
+			line, doc = doc[:i], doc[i+1:]
+		} else {
+			doc = nil
+		}
+		t := bytes.TrimSpace(line)
+		if len(t) > 0 && t[0] != '#' && string(t) != "---" && string(t) != "..." {
+			return false
+		}
+	}
+	return true
+}
+
+// decodeTyped decodes the file's first document into a typed object as sigs.k8s.io/yaml does: the JSON
+// conversion is reused when it decodes cleanly, and the YAML is decoded against the target type otherwise
+// (which turns numbers and booleans into strings where the target field is a string).
+func (f *sourceFile) decodeTyped(into any) error {
+	if f.json != nil && json.Unmarshal(f.json, into) == nil {
+		return nil
+	}
+	v := reflect.ValueOf(into).Elem()
+	v.Set(reflect.Zero(v.Type()))
+	reader := k8syaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(f.raw)))
+	doc, err := reader.Read()
+	if err != nil && !errors.Is(err, io.EOF) {
+		return err
+	}
+	return sigsyaml.Unmarshal(doc, into)
+}

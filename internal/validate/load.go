@@ -1,0 +1,270 @@
+package validate
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/operator-framework/api/pkg/manifests"
+	operatorsv1alpha1 "github.com/operator-framework/api/pkg/operators/v1alpha1"
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	apiextensionsv1beta1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1beta1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	utilerrors "k8s.io/apimachinery/pkg/util/errors"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// loadedBundle is a bundle as operator-sdk's `bundle validate` loads it, plus where each object came from.
+type loadedBundle struct {
+	dir          string
+	metadataFile string            // the annotations file found, "" when none
+	annotations  map[string]string // its annotations
+	manifestsDir string
+	mediaType    string
+	bundle       *manifests.Bundle
+	csvFile      string
+	objFile      map[*unstructured.Unstructured]string
+	crdFile      map[string]string   // CRD name -> file
+	crdSrc       map[any]*sourceFile // typed CRD -> its file
+	extraDocs    []*sourceFile       // files holding more than one document
+	badFiles     []string            // files the loader refused
+	files        fileCache
+}
+
+// loadError is a failure that stops operator-sdk before any validator runs; file names what could not be read.
+type loadError struct {
+	file string
+	err  error
+}
+
+func (e *loadError) Error() string { return e.err.Error() }
+
+// loadBundleDir reads dir as operator-sdk's getBundleDataFromDir does: metadata, media type, then the bundle
+// through operator-framework/api's loader semantics (same walk, same errors).
+func loadBundleDir(dir string, pc *parseCache) (*loadedBundle, error) {
+	lb := &loadedBundle{dir: dir, files: newFileCache(pc), objFile: map[*unstructured.Unstructured]string{}, crdFile: map[string]string{}, crdSrc: map[any]*sourceFile{}}
+	annotations, file, err := findBundleMetadata(dir)
+	if err != nil {
+		var le *loadError
+		if errors.As(err, &le) {
+			return nil, le
+		}
+		return nil, &loadError{file: dir, err: err}
+	}
+	lb.annotations, lb.metadataFile = annotations, file
+	manifestsName := "manifests/"
+	if v, ok := annotations[annotationManifests]; ok {
+		manifestsName = v
+	}
+	lb.manifestsDir = filepath.Join(dir, filepath.Clean(manifestsName))
+	if !within(dir, lb.manifestsDir) {
+		return nil, &loadError{file: file, err: fmt.Errorf("annotation %s=%q points outside the bundle %s; use manifests/", annotationManifests, manifestsName, dir)}
+	}
+	if lb.mediaType, err = lb.detectMediaType(); err != nil {
+		return nil, &loadError{file: lb.manifestsDir, err: err}
+	}
+	if err := lb.load(); err != nil {
+		file := lb.manifestsDir
+		if len(lb.badFiles) == 1 {
+			file = lb.badFiles[0]
+		}
+		return nil, &loadError{file: file, err: err}
+	}
+	return lb, nil
+}
+
+func within(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) && !filepath.IsAbs(rel)
+}
+
+// detectMediaType is operator-registry's GetMediaType: helm when the folder is a chart, registry+v1 when a
+// top-level file holds a CSV, plain otherwise.
+func (lb *loadedBundle) detectMediaType() (string, error) {
+	entries, err := os.ReadDir(lb.manifestsDir)
+	if err != nil && !os.IsNotExist(err) {
+		return "", err
+	}
+	var files []string
+	for _, e := range entries {
+		if !e.IsDir() {
+			files = append(files, filepath.Join(lb.manifestsDir, e.Name()))
+		}
+	}
+	if len(files) == 0 {
+		return "", fmt.Errorf("The directory %s contains no yaml files", lb.manifestsDir)
+	}
+	if _, err := os.Stat(filepath.Join(lb.manifestsDir, "Chart.yaml")); err == nil {
+		return mediaTypeHelm, nil
+	}
+	for _, path := range files {
+		f, err := lb.files.get(path)
+		if err != nil {
+			return "", fmt.Errorf("Unable to read file %s in bundle", path)
+		}
+		if f.obj != nil && f.obj.GetKind() == operatorsv1alpha1.ClusterServiceVersionKind {
+			return mediaTypeRegistryV1, nil
+		}
+	}
+	return mediaTypePlain, nil
+}
+
+// load mirrors operator-framework/api's bundleLoader.LoadBundle.
+func (lb *loadedBundle) load() error {
+	var errs []error
+	var foundCSV bool
+	var annotationsFile manifests.AnnotationsFile
+	err := filepath.Walk(lb.manifestsDir, func(path string, info os.FileInfo, err error) error {
+		if err != nil {
+			errs = append(errs, err)
+			return nil
+		}
+		if info.IsDir() {
+			if strings.HasPrefix(info.Name(), ".") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if strings.HasPrefix(info.Name(), ".") {
+			return nil
+		}
+		f, err := lb.files.get(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("unable to load file %s: %s", path, err))
+			return nil
+		}
+		if strings.HasPrefix(info.Name(), "annotations") {
+			if err := sigsyaml.Unmarshal(f.raw, &annotationsFile); err != nil {
+				errs = append(errs, fmt.Errorf("unable to load the annotations file %s: %s", path, err))
+				return nil
+			}
+		}
+		if f.obj == nil || f.obj.GetKind() != operatorsv1alpha1.ClusterServiceVersionKind {
+			return nil
+		}
+		foundCSV = true
+		if err := lb.loadCSVDir(f.obj.GetName(), filepath.Dir(path)); err != nil {
+			errs = append(errs, err)
+		}
+		return nil
+	})
+	if err != nil {
+		errs = append(errs, err)
+	}
+	if lb.bundle != nil {
+		if err := lb.measure(); err != nil {
+			errs = append(errs, err)
+		}
+		channels := strings.Split(annotationsFile.Annotations.Channels, ",")
+		if len(lb.bundle.Channels) == 0 {
+			lb.bundle.Channels = channels
+		}
+		lb.bundle.DefaultChannel = annotationsFile.Annotations.DefaultChannelName
+		lb.bundle.Package = annotationsFile.Annotations.PackageName
+	}
+	if !foundCSV {
+		errs = append(errs, fmt.Errorf("unable to find a csv in bundle directory %s", lb.manifestsDir))
+	} else if lb.bundle == nil {
+		errs = append(errs, fmt.Errorf("unable to load bundle from directory %s", lb.manifestsDir))
+	}
+	return utilerrors.NewAggregate(errs)
+}
+
+// loadCSVDir mirrors the walk function's handling of a CSV: load the folder holding it as the bundle.
+func (lb *loadedBundle) loadCSVDir(csvName, dir string) error {
+	var errs []error
+	b, csvFile, err := lb.loadObjects(csvName, dir)
+	if err != nil {
+		errs = append(errs, fmt.Errorf("error loading objs in directory: %s", err))
+	}
+	if b == nil || b.CSV == nil {
+		errs = append(errs, fmt.Errorf("no bundle csv found"))
+		return utilerrors.NewAggregate(errs)
+	}
+	lb.bundle, lb.csvFile = b, csvFile
+	return utilerrors.NewAggregate(errs)
+}
+
+// loadObjects mirrors operator-framework/api's loadBundle: every entry of dir is one object (first document).
+func (lb *loadedBundle) loadObjects(csvName, dir string) (*manifests.Bundle, string, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, "", err
+	}
+	var errs []error
+	b := &manifests.Bundle{Name: csvName}
+	var csvFile string
+	for _, e := range entries {
+		path := filepath.Join(dir, e.Name())
+		if e.IsDir() {
+			errs = append(errs, fmt.Errorf("bundle manifests dir contains directory: %s", path))
+			lb.badFiles = append(lb.badFiles, path)
+			continue
+		}
+		if strings.HasPrefix(e.Name(), ".") {
+			errs = append(errs, fmt.Errorf("bundle manifests dir has hidden file: %s", path))
+			lb.badFiles = append(lb.badFiles, path)
+			continue
+		}
+		f, err := lb.files.get(path)
+		if err != nil {
+			errs = append(errs, fmt.Errorf("unable to load file %s: %s", path, err))
+			continue
+		}
+		if f.decodeErr != nil {
+			errs = append(errs, fmt.Errorf("unable to decode object: %s", f.decodeErr))
+			lb.badFiles = append(lb.badFiles, path)
+			continue
+		}
+		obj := f.obj // each file joins at most one bundle: no copy needed
+		b.Objects = append(b.Objects, obj)
+		lb.objFile[obj] = path
+		if f.docs > 1 {
+			lb.extraDocs = append(lb.extraDocs, f)
+		}
+		if err := lb.addTyped(b, f, obj, e.Name()); err != nil {
+			return nil, "", err
+		}
+		if obj.GetKind() == operatorsv1alpha1.ClusterServiceVersionKind {
+			csvFile = path
+		}
+	}
+	return b, csvFile, utilerrors.NewAggregate(errs)
+}
+
+// addTyped decodes CSVs and CRDs into their typed form, as the loader does.
+func (lb *loadedBundle) addTyped(b *manifests.Bundle, f *sourceFile, obj *unstructured.Unstructured, name string) error {
+	switch obj.GetKind() {
+	case operatorsv1alpha1.ClusterServiceVersionKind:
+		if b.CSV != nil {
+			return fmt.Errorf("invalid bundle: contains multiple CSVs")
+		}
+		csv := operatorsv1alpha1.ClusterServiceVersion{}
+		if err := f.decodeTyped(&csv); err != nil {
+			return fmt.Errorf("unable to parse CSV %s: %s", name, err.Error())
+		}
+		b.CSV = &csv
+	case "CustomResourceDefinition":
+		switch version := obj.GetAPIVersion(); version {
+		case apiextensionsv1beta1.SchemeGroupVersion.String():
+			crd := apiextensionsv1beta1.CustomResourceDefinition{}
+			if err := f.decodeTyped(&crd); err != nil {
+				return fmt.Errorf("unable to parse CRD %s: %s", name, err.Error())
+			}
+			b.V1beta1CRDs = append(b.V1beta1CRDs, &crd)
+			lb.crdFile[crd.Name], lb.crdSrc[&crd] = f.path, f
+		case apiextensionsv1.SchemeGroupVersion.String():
+			crd := apiextensionsv1.CustomResourceDefinition{}
+			if err := f.decodeTyped(&crd); err != nil {
+				return fmt.Errorf("unable to parse CRD %s: %s", name, err.Error())
+			}
+			b.V1CRDs = append(b.V1CRDs, &crd)
+			lb.crdFile[crd.Name], lb.crdSrc[&crd] = f.path, f
+		default:
+			return fmt.Errorf("unsupported CRD version %s for %s", version, name)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,76 @@
+package validate
+
+import (
+	"context"
+	"runtime"
+)
+
+// Puller fetches a bundle image and unpacks its files into dst (a new, empty folder).
+type Puller interface {
+	Unpack(ctx context.Context, ref, dst string) error
+}
+
+// PullerFunc adapts a function to Puller.
+type PullerFunc func(ctx context.Context, ref, dst string) error
+
+// Unpack calls f.
+func (f PullerFunc) Unpack(ctx context.Context, ref, dst string) error { return f(ctx, ref, dst) }
+
+type config struct {
+	selector     string
+	optional     []OptionalValidator
+	values       map[string]string
+	puller       Puller
+	inspector    PlatformInspector
+	parallelism  int
+	serverChecks bool
+	parsed       *parseCache
+	crdCache     *crdCache
+}
+
+// Option configures a validation run.
+type Option func(*config)
+
+// WithSelector selects optional validators by a label selector, as operator-sdk's --select-optional
+// (e.g. "suite=operatorframework", "name=multiarch"). A selector that selects none makes Bundles fail.
+func WithSelector(selector string) Option { return func(c *config) { c.selector = selector } }
+
+// WithOptionalValues passes key=value settings to the optional validators: k8s-version (the Kubernetes
+// release the bundle targets), container-tools, index-path.
+func WithOptionalValues(values map[string]string) Option {
+	return func(c *config) { c.values = values }
+}
+
+// WithPuller sets how IMAGE arguments are fetched; without one, an argument that is not a folder is refused.
+func WithPuller(p Puller) Option { return func(c *config) { c.puller = p } }
+
+// WithPlatformInspector sets how the multiarch validator reads the platforms of an image.
+func WithPlatformInspector(i PlatformInspector) Option { return func(c *config) { c.inspector = i } }
+
+// WithParallelism sets how many bundles are validated at once (default: GOMAXPROCS).
+func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n } }
+
+// WithAPIServerChecks turns the API server's CRD checks (on by default) on or off; off gives operator-sdk's
+// findings only.
+func WithAPIServerChecks(on bool) Option { return func(c *config) { c.serverChecks = on } }
+
+func makeConfig(opts []Option) (*config, error) {
+	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &parseCache{}, crdCache: &crdCache{}}
+	for _, o := range opts {
+		o(c)
+	}
+	if c.parallelism < 1 {
+		c.parallelism = 1
+	}
+	optional, err := selectValidators(c.selector)
+	if err != nil {
+		return nil, err
+	}
+	c.optional = optional
+	return c, nil
+}
+
+var sharedInspector = &RegistryInspector{}
+
+// defaultInspector is a registry inspector shared by every run of the process (its cache included).
+func (c *config) defaultInspector() PlatformInspector { return sharedInspector }

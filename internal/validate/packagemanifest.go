@@ -1,0 +1,203 @@
+package validate
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/operator-framework/api/pkg/manifests"
+	apivalidation "github.com/operator-framework/api/pkg/validation"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	sigsyaml "sigs.k8s.io/yaml"
+)
+
+// RulePackage is the rule of operator-registry's package-manifest import checks.
+const RulePackage = "operator-registry/package-manifest"
+
+// findPackageFile returns the package manifest at the top of dir (<pkg>.package.yaml, or any YAML file
+// holding packageName and channels), "" when there is none.
+func findPackageFile(dir string) string {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return ""
+	}
+	var candidates []string
+	for _, e := range entries {
+		n := e.Name()
+		if e.IsDir() || strings.HasPrefix(n, ".") {
+			continue
+		}
+		if strings.HasSuffix(n, ".package.yaml") || strings.HasSuffix(n, ".package.yml") || n == "package.yaml" {
+			return filepath.Join(dir, n)
+		}
+		if strings.HasSuffix(n, ".yaml") || strings.HasSuffix(n, ".yml") || strings.HasSuffix(n, ".json") {
+			candidates = append(candidates, filepath.Join(dir, n))
+		}
+	}
+	if isDir(filepath.Join(dir, "manifests")) {
+		return ""
+	}
+	for _, path := range candidates {
+		if _, err := readPackageManifest(path); err == nil {
+			return path
+		}
+	}
+	return ""
+}
+
+func readPackageManifest(path string) (*manifests.PackageManifest, error) {
+	raw, err := readLimited(path)
+	if err != nil {
+		return nil, err
+	}
+	var pkg manifests.PackageManifest
+	if err := sigsyaml.Unmarshal(raw, &pkg); err != nil {
+		return nil, fmt.Errorf("decoding package manifest %s: %w", path, err)
+	}
+	if pkg.PackageName == "" && len(pkg.Channels) == 0 {
+		return nil, fmt.Errorf("%s is not a package manifest (no packageName, no channels)", path)
+	}
+	return &pkg, nil
+}
+
+// packageDir is a package-manifest folder: the package file and one bundle per version folder.
+type packageDir struct {
+	dir      string
+	pkgFile  string
+	pkg      *manifests.PackageManifest
+	versions []*loadedBundle
+}
+
+// loadPackageDir reads the package file and each version folder (exactly one CSV each, as operator-registry
+// requires); problems are findings.
+func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []Finding) {
+	pkg, err := readPackageManifest(pkgFile)
+	if err != nil {
+		return nil, []Finding{Errorf(pkgFile, "", RulePackage, "%v", err)}
+	}
+	pd := &packageDir{dir: dir, pkgFile: pkgFile, pkg: pkg}
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, []Finding{Errorf(dir, "", RulePackage, "reading %s: %v", dir, err)}
+	}
+	var out []Finding
+	for _, e := range entries {
+		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		vdir := filepath.Join(dir, e.Name())
+		lb, fs := loadVersionDir(vdir, pc)
+		out = append(out, fs...)
+		if lb != nil {
+			pd.versions = append(pd.versions, lb)
+		}
+	}
+	return pd, out
+}
+
+// loadVersionDir loads one version folder as a registry+v1 bundle.
+func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []Finding) {
+	lb := &loadedBundle{dir: vdir, manifestsDir: vdir, mediaType: mediaTypeRegistryV1, files: newFileCache(pc),
+		objFile: map[*unstructured.Unstructured]string{}, crdFile: map[string]string{}, crdSrc: map[any]*sourceFile{}}
+	entries, err := os.ReadDir(vdir)
+	if err != nil {
+		return nil, []Finding{Errorf(vdir, "", RulePackage, "reading %s: %v", vdir, err)}
+	}
+	var csvs []string
+	for _, e := range entries {
+		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
+			continue
+		}
+		f, err := lb.files.get(filepath.Join(vdir, e.Name()))
+		if err == nil && f.obj != nil && f.obj.GetKind() == "ClusterServiceVersion" {
+			csvs = append(csvs, e.Name())
+		}
+	}
+	if len(csvs) != 1 {
+		return nil, []Finding{Errorf(vdir, "", RulePackage,
+			"version folder %s holds %d ClusterServiceVersions %v; a package-manifest version folder holds exactly one", vdir, len(csvs), csvs)}
+	}
+	if err := lb.load(); err != nil {
+		return nil, []Finding{Errorf(vdir, "", RuleLoad, "%v", err)}
+	}
+	return lb, nil
+}
+
+// validatePackageDir applies operator-framework/api's package manifest validator and operator-registry's
+// import rules, then validates every version folder as a bundle.
+func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []Finding {
+	pd, out := loadPackageDir(dir, pkgFile, c.parsed)
+	if pd == nil {
+		return out
+	}
+	out = append(out, pd.importFindings()...)
+	for _, lb := range pd.versions {
+		out = append(out, c.bundleFindings(ctx, lb)...)
+	}
+	return out
+}
+
+// importFindings checks what operator-registry checks when it imports a package manifest: channels, each
+// channel's currentCSV, and replaces naming CSVs of the package.
+func (pd *packageDir) importFindings() []Finding {
+	object := ObjectName("PackageManifest", pd.pkg.PackageName)
+	var out []Finding
+	for _, res := range apivalidation.PackageManifestValidator.Validate(pd.pkg) {
+		for _, e := range res.Errors {
+			out = append(out, Finding{Severity: SeverityError, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
+		}
+		for _, e := range res.Warnings {
+			out = append(out, Finding{Severity: SeverityWarning, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
+		}
+	}
+	csvs := pd.csvNames()
+	for _, ch := range pd.pkg.Channels {
+		if ch.CurrentCSVName != "" && csvs[ch.CurrentCSVName] == nil {
+			out = append(out, Errorf(pd.pkgFile, object, RulePackage,
+				"channel %q: currentCSV %s is not in the package: add its version folder or point the channel at an existing CSV (%s)",
+				ch.Name, ch.CurrentCSVName, strings.Join(sortedKeys(csvs), ", ")))
+		}
+	}
+	for _, name := range sortedKeys(csvs) {
+		lb := csvs[name]
+		if r := lb.bundle.CSV.Spec.Replaces; r != "" && csvs[r] == nil {
+			out = append(out, Errorf(lb.csvFile, lb.csvObject(), RulePackage,
+				"spec.replaces names %s, which is not in the package: add its version folder or fix spec.replaces", r))
+		}
+	}
+	return out
+}
+
+func (pd *packageDir) csvNames() map[string]*loadedBundle {
+	out := map[string]*loadedBundle{}
+	for _, lb := range pd.versions {
+		out[lb.bundle.CSV.GetName()] = lb
+	}
+	return out
+}
+
+// channelsOf returns, sorted, the channels whose replaces chain from currentCSV reaches csv.
+func (pd *packageDir) channelsOf(csv string) []string {
+	csvs := pd.csvNames()
+	var out []string
+	for _, ch := range pd.pkg.Channels {
+		seen := map[string]bool{}
+		for cur := ch.CurrentCSVName; cur != "" && !seen[cur]; {
+			seen[cur] = true
+			if cur == csv {
+				out = append(out, ch.Name)
+				break
+			}
+			lb := csvs[cur]
+			if lb == nil {
+				break
+			}
+			cur = lb.bundle.CSV.Spec.Replaces
+		}
+	}
+	sort.Strings(out)
+	return out
+}

@@ -1,0 +1,206 @@
+package validate
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+
+	"github.com/google/go-containerregistry/pkg/name"
+
+	"github.com/opack/opack/internal/manifest"
+)
+
+// Rules of opack's own checks of the bundle tree.
+const (
+	RuleTree      = "opack/tree"
+	RuleNotBundle = "opack/not-a-bundle"
+	RuleMultiDoc  = "opack/multi-document"
+	RuleInternal  = "opack/internal"
+)
+
+// Bundles validates each argument — a bundle folder, a package-manifest folder or a bundle image — in
+// parallel and returns one report, the findings of each argument in argument order. A malformed or unreadable
+// bundle is a finding. The error is for what stops the run: a bad selector, or an argument that is neither an
+// existing path nor an image reference.
+func Bundles(ctx context.Context, args []string, opts ...Option) (*Report, error) {
+	cfg, err := makeConfig(opts)
+	if err != nil {
+		return nil, err
+	}
+	targets := make([]target, len(args))
+	for i, a := range args {
+		if targets[i], err = classify(a, cfg.puller != nil); err != nil {
+			return nil, err
+		}
+	}
+	results := make([][]Finding, len(targets))
+	pullErrs := make([]error, len(targets))
+	sem := make(chan struct{}, cfg.parallelism)
+	var wg sync.WaitGroup
+	for i, t := range targets {
+		if ctx.Err() != nil {
+			break
+		}
+		wg.Add(1)
+		sem <- struct{}{}
+		go func() {
+			defer func() { <-sem; wg.Done() }()
+			results[i], pullErrs[i] = cfg.validateTarget(ctx, t)
+		}()
+	}
+	wg.Wait()
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	report := &Report{}
+	for _, fs := range results {
+		report.Add(fs...)
+	}
+	return report, errors.Join(pullErrs...)
+}
+
+type target struct {
+	arg   string
+	image bool
+}
+
+// classify tells folders from image references: an existing path is a folder (or a file, reported later);
+// anything else must be an image reference (oci:DIR[:TAG] or a registry reference with a tag or digest).
+func classify(arg string, canPull bool) (target, error) {
+	if _, err := os.Stat(arg); err == nil {
+		return target{arg: arg}, nil
+	}
+	isRef := strings.HasPrefix(arg, "oci:")
+	if !isRef {
+		_, err := name.ParseReference(arg, name.StrictValidation)
+		isRef = err == nil
+	}
+	if !isRef {
+		return target{}, fmt.Errorf("%s: no such file or folder, and not an image reference (give a bundle folder, or an image as REGISTRY/REPO:TAG, REPO@DIGEST or oci:DIR[:TAG])", arg)
+	}
+	if !canPull {
+		return target{}, fmt.Errorf("%s: no such folder; pulling images is not available here", arg)
+	}
+	return target{arg: arg, image: true}, nil
+}
+
+// validateTarget validates one argument; the error reports an image that could not be pulled. A validator
+// that panics (operator-framework/api's operatorhub validators do on `icon: []`) becomes an error finding for
+// this argument; the other arguments are still checked.
+func (c *config) validateTarget(ctx context.Context, t target) (fs []Finding, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			fs = append(fs, Errorf(t.arg, "", RuleInternal,
+				"a validator crashed on this bundle (%v); the bundle likely holds an unexpected value (e.g. an empty list where an item is required): check the CSV, and report this to opack", p))
+		}
+	}()
+	if !t.image {
+		return c.validateDir(ctx, t.arg), nil
+	}
+	tmp, err := os.MkdirTemp("", "opack-bundle-")
+	if err != nil {
+		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)
+	}
+	defer os.RemoveAll(tmp)
+	dir := filepath.Join(tmp, "bundle")
+	if err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
+		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)
+	}
+	fs = c.validateDir(ctx, dir)
+	for i := range fs {
+		fs[i].File = relabel(fs[i].File, dir, t.arg)
+		fs[i].Message = strings.ReplaceAll(fs[i].Message, dir, t.arg)
+	}
+	return fs, nil
+}
+
+// relabel names a file of an unpacked image as IMAGE/path.
+func relabel(file, dir, ref string) string {
+	if file == dir {
+		return ref
+	}
+	if rel, err := filepath.Rel(dir, file); err == nil && !strings.HasPrefix(rel, "..") {
+		return ref + "/" + filepath.ToSlash(rel)
+	}
+	return file
+}
+
+// validateDir validates a bundle folder or a package-manifest folder.
+func (c *config) validateDir(ctx context.Context, dir string) []Finding {
+	dir = filepath.Clean(dir)
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return []Finding{Errorf(dir, "", RuleNotBundle, "reading %s: %v", dir, err)}
+	}
+	if !fi.IsDir() {
+		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is a file, not a bundle: give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
+	}
+	if _, err := manifest.Files(dir); err != nil {
+		return []Finding{Errorf(dir, "", RuleTree, "%v", err)}
+	}
+	if pkgFile := findPackageFile(dir); pkgFile != "" {
+		return c.validatePackageDir(ctx, dir, pkgFile)
+	}
+	if !isDir(filepath.Join(dir, "manifests")) && !isFile(filepath.Join(dir, "metadata", "annotations.yaml")) {
+		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is not a bundle: no manifests/ folder, no metadata/annotations.yaml and no package manifest (<package>.package.yaml)", dir)}
+	}
+	return c.validateBundleDir(ctx, dir)
+}
+
+// bundleRun is one bundle being validated.
+type bundleRun struct {
+	cfg *config
+	lb  *loadedBundle
+}
+
+// validateBundleDir runs operator-sdk's pipeline, then opack's checks, on one bundle folder.
+func (c *config) validateBundleDir(ctx context.Context, dir string) []Finding {
+	lb, err := loadBundleDir(dir, c.parsed)
+	if err != nil {
+		var le *loadError
+		file := dir
+		if errors.As(err, &le) {
+			file = le.file
+		}
+		return []Finding{Errorf(file, "", RuleLoad, "%v", err)}
+	}
+	var out []Finding
+	if errs, annotationsFile := formatErrors(dir, lb.mediaType); len(errs) > 0 {
+		file := annotationsFile
+		if file == "" {
+			file = dir
+		}
+		out = append(out, Errorf(file, "", RuleFormat, "%s", formatMessage(dir, errs)))
+	}
+	return append(out, c.bundleFindings(ctx, lb)...)
+}
+
+// bundleFindings runs operator-sdk's content and optional validators, then opack's checks, on a loaded bundle.
+func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []Finding {
+	r := &bundleRun{cfg: c, lb: lb}
+	crdSDK, crdServer := lb.crdChecks(ctx, c.values["k8s-version"], c.crdCache)
+	out := lb.findings(lb.contentResults(crdSDK))
+	out = append(out, r.optionalFindings(ctx)...)
+	if c.serverChecks && lb.mediaType != mediaTypeHelm {
+		out = append(out, crdServer...)
+	}
+	for _, f := range lb.extraDocs {
+		out = append(out, Warnf(f.path, ObjectName(f.obj.GetKind(), f.obj.GetName()), RuleMultiDoc,
+			"file holds %d YAML documents; OLM and operator-sdk read only the first: put each object in its own file", f.docs))
+	}
+	return out
+}
+
+func isFile(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.Mode().IsRegular()
+}
+
+func isDir(path string) bool {
+	fi, err := os.Stat(path)
+	return err == nil && fi.IsDir()
+}
