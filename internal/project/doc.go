@@ -7,4 +7,11 @@
 // are filled in by Load so callers see the effective configuration. Init writes opack.yaml for an
 // existing operator-sdk or kubebuilder project from its PROJECT file and config/ folder. Emit renders
 // the deploy manifests of internal/emit for a project.
+//
+// Build runs the release pipeline (opack build): generate, validate, CRD upgrade check against the
+// previous release (waivers and migrations applied), bundle image, catalog template (bundle by
+// digest), render, catalog validation, catalog image, deploy manifests. It stages everything outside
+// the project and swaps the changed outputs in only when every step passed; a failed step is a
+// *StepError naming the step, the file and the fix. Check runs the same pipeline and reports the
+// outputs that differ, with a unified diff.
 package project

@@ -23,6 +23,7 @@ type emitOptions struct {
 	target       emit.Target
 	catalogImage string
 	git          GitRunner
+	bundleDir    string // overrides bundle.dir for the OLM v1 check (opack build's staged bundle)
 }
 
 // EmitVersion overrides the version (--version); it names the images.
@@ -34,6 +35,10 @@ func EmitTarget(t emit.Target) EmitOption { return func(o *emitOptions) { o.targ
 // EmitCatalogImage makes the manifests point at ref (e.g. the catalog image just pushed, by digest)
 // instead of the reference opack.yaml gives.
 func EmitCatalogImage(ref string) EmitOption { return func(o *emitOptions) { o.catalogImage = ref } }
+
+// EmitBundleDir checks the OLM v1 installability of the bundle in dir instead of bundle.dir (opack
+// build passes the bundle it just generated, before it is written into the project).
+func EmitBundleDir(dir string) EmitOption { return func(o *emitOptions) { o.bundleDir = dir } }
 
 // EmitGit replaces the git runner used to read the version from tags (tests).
 func EmitGit(g GitRunner) EmitOption { return func(o *emitOptions) { o.git = g } }
@@ -69,7 +74,7 @@ func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.Fi
 	}
 	var warnings []string
 	if target.V1() {
-		w, err := p.checkOLMv1(ctx, target)
+		w, err := p.checkOLMv1(ctx, target, o.bundleDir)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -109,8 +114,10 @@ func Emit(ctx context.Context, p *Project, opts ...EmitOption) (*EmitResult, err
 }
 
 // checkOLMv1 runs the OLM v1 installability check on the bundle folder, when there is one.
-func (p *Project) checkOLMv1(ctx context.Context, target emit.Target) ([]string, error) {
-	dir := filepath.Join(p.Dir, p.Bundle.Dir)
+func (p *Project) checkOLMv1(ctx context.Context, target emit.Target, dir string) ([]string, error) {
+	if dir == "" {
+		dir = filepath.Join(p.Dir, p.Bundle.Dir)
+	}
 	if _, err := os.Stat(dir); errors.Is(err, fs.ErrNotExist) {
 		return []string{fmt.Sprintf("no bundle in %s: the OLM v1 installability check was skipped (run opack build first)", dir)}, nil
 	}

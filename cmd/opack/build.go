@@ -1,0 +1,136 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/validate"
+)
+
+func init() { register(newBuildCmd) }
+
+// pipelineFlags are the flags opack build and opack check share.
+type pipelineFlags struct {
+	file, version, output string
+	insecure, verbose     bool
+}
+
+func (f *pipelineFlags) add(cmd *cobra.Command) {
+	fl := cmd.Flags()
+	fl.StringVarP(&f.file, "file", "f", project.DefaultFile, "project file")
+	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml)")
+	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
+	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
+	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
+}
+
+func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
+	if !slices.Contains(validate.Formats, f.output) {
+		return nil, withExit(exitUsage, fmt.Errorf("unknown output format %q (want one of %s)", f.output, strings.Join(validate.Formats, ", ")))
+	}
+	if f.version != "" {
+		if err := project.CheckVersion(strings.TrimPrefix(f.version, "v")); err != nil {
+			return nil, withExit(exitUsage, fmt.Errorf("--version: %w", err))
+		}
+	}
+	imgOpts := []image.Option{image.WithInsecure(f.insecure)}
+	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))}
+	if f.verbose {
+		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
+		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))
+	}
+	return append(opts, project.BuildImageOptions(imgOpts...)), nil
+}
+
+// report prints the findings (warnings, or the errors of a failed step) and maps the error to an exit code.
+func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error) error {
+	rep := &validate.Report{}
+	if res != nil {
+		rep.Add(res.Findings...)
+		for _, w := range res.Warnings {
+			fmt.Fprintln(errOut, "warning:", w)
+		}
+	}
+	var se *project.StepError
+	if errors.As(err, &se) {
+		rep.Add(se.Findings...)
+	}
+	if len(rep.Findings) > 0 {
+		if werr := rep.Write(out, f.output); werr != nil {
+			return withExit(exitUsage, werr)
+		}
+	}
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, project.ErrFindings):
+		return withExit(exitFindings, err)
+	}
+	return withExit(exitUsage, err)
+}
+
+func newBuildCmd() *cobra.Command {
+	f := &pipelineFlags{}
+	var push bool
+	cmd := &cobra.Command{
+		Use:   "build",
+		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
+		Long: `Run the release pipeline of opack.yaml: generate the bundle, validate it, check its CRDs against
+the previous release, build the bundle image, add it by digest to the catalog template, render and
+validate the catalog (CRD safety on every upgrade edge), build the catalog image and write the OLM
+deploy manifests.
+
+Offline by default: images go to OCI layouts under outputs.dir (_output/images/). --push pushes them
+to the registries named in opack.yaml instead. Everything is staged outside the project; nothing in it
+changes unless every step passes, and outputs that did not change are not touched.
+
+Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
+		Example: `  opack build
+  opack build --version 0.0.2
+  opack build --push -o github`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			opts, err := f.options(cmd)
+			if err != nil {
+				return err
+			}
+			opts = append(opts, project.BuildPush(push))
+			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
+			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
+				return err
+			}
+			printBuild(cmd.OutOrStdout(), res, push)
+			return nil
+		},
+	}
+	f.add(cmd)
+	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
+	return cmd
+}
+
+func printBuild(w io.Writer, res *project.BuildResult, pushed bool) {
+	verb := "built"
+	if pushed {
+		verb = "pushed"
+	}
+	fmt.Fprintf(w, "version %s\n", res.Version)
+	fmt.Fprintf(w, "bundle image %s %s\n", verb, res.Bundle.Digest)
+	for _, c := range res.Catalogs {
+		fmt.Fprintf(w, "catalog %s image %s %s\n", c.Name, verb, c.Digest)
+	}
+	if len(res.Written) == 0 {
+		fmt.Fprintln(w, "everything up to date (nothing written)")
+		return
+	}
+	for _, o := range res.Written {
+		fmt.Fprintf(w, "wrote %s\n", o)
+	}
+}

@@ -1,0 +1,205 @@
+package project
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/validate"
+)
+
+// Pipeline steps, in the order opack build runs them; a StepError names one.
+const (
+	StepConfig          = "config"
+	StepGenerate        = "generate"
+	StepValidate        = "validate"
+	StepCRDUpgrade      = "crd-upgrade"
+	StepBundleImage     = "bundle-image"
+	StepCatalogTemplate = "catalog-template"
+	StepRender          = "render"
+	StepCatalogValidate = "catalog-validate"
+	StepCatalogImage    = "catalog-image"
+	StepEmit            = "emit"
+	StepPush            = "push"
+	StepWrite           = "write"
+)
+
+// StepError is a failed pipeline step: what failed (the step, the file) and how to fix it. Findings
+// holds the error findings when the step is a check (validation, CRD upgrade safety).
+type StepError struct {
+	Step     string
+	File     string
+	Err      error
+	Fix      string
+	Findings []validate.Finding
+	// failed marks a check that found errors (as opposed to a step that could not run).
+	failed bool
+}
+
+// Is makes errors.Is(err, ErrFindings) true for a check that found errors.
+func (e *StepError) Is(target error) bool { return target == ErrFindings && e.failed }
+
+func (e *StepError) Error() string {
+	var b strings.Builder
+	b.WriteString("step " + e.Step)
+	if e.File != "" {
+		b.WriteString(" (" + e.File + ")")
+	}
+	b.WriteString(": " + e.Err.Error())
+	if e.Fix != "" {
+		b.WriteString("; fix: " + e.Fix)
+	}
+	return b.String()
+}
+
+func (e *StepError) Unwrap() error { return e.Err }
+
+// ErrFindings matches (errors.Is) the StepError of a check that found errors, as opposed to a step
+// that could not run: callers exit with their "findings" code.
+var ErrFindings = errors.New("the checks found errors")
+
+func stepErr(step, file string, err error, fix string) error {
+	if err == nil {
+		return nil
+	}
+	var se *StepError
+	if errors.As(err, &se) {
+		return err
+	}
+	return &StepError{Step: step, File: file, Err: err, Fix: fix}
+}
+
+// BuildOption configures Build and Check.
+type BuildOption func(*buildOptions)
+
+type buildOptions struct {
+	version         string
+	push            bool
+	log             io.Writer
+	git             GitRunner
+	imageOpts       []image.Option
+	sourceDateEpoch string
+}
+
+// BuildVersion overrides the version (--version).
+func BuildVersion(v string) BuildOption { return func(o *buildOptions) { o.version = v } }
+
+// BuildPush pushes the bundle and catalog images to the registries named in opack.yaml instead of
+// writing them to OCI layouts under outputs.dir.
+func BuildPush(on bool) BuildOption { return func(o *buildOptions) { o.push = on } }
+
+// BuildLog sends progress (one line per step) to w.
+func BuildLog(w io.Writer) BuildOption { return func(o *buildOptions) { o.log = w } }
+
+// BuildGit replaces the git runner used to read the version from tags (tests).
+func BuildGit(g GitRunner) BuildOption { return func(o *buildOptions) { o.git = g } }
+
+// BuildImageOptions passes registry options (insecure, keychain, retries, logger) to pushes and pulls.
+func BuildImageOptions(opts ...image.Option) BuildOption {
+	return func(o *buildOptions) { o.imageOpts = append(o.imageOpts, opts...) }
+}
+
+// BuildSourceDateEpoch is $SOURCE_DATE_EPOCH: the createdAt of a CSV that changed.
+func BuildSourceDateEpoch(s string) BuildOption {
+	return func(o *buildOptions) { o.sourceDateEpoch = s }
+}
+
+// BuildResult is what Build produced (or, for Check, would produce).
+type BuildResult struct {
+	Version string
+	// Bundle is the bundle image: Tag the configured reference, Digest the reference by digest.
+	Bundle ImageRef
+	// Catalogs are the catalog images, in opack.yaml order.
+	Catalogs []CatalogRef
+	// Written are the outputs Build replaced, relative to the project folder, sorted; empty when
+	// everything was up to date. For Check: the outputs that differ.
+	Written []string
+	// Outputs are every output of the build, relative to the project folder, sorted.
+	Outputs []string
+	// Diff is Check's unified diff of the outputs that differ ("" when up to date); DiffFiles are the
+	// files that differ, relative to the project folder, sorted.
+	Diff      string
+	DiffFiles []string
+	// Findings are the warnings and notes of every check (errors stop the build).
+	Findings []validate.Finding
+	// Warnings are other problems that did not stop the build.
+	Warnings []string
+}
+
+// ImageRef names a built image.
+type ImageRef struct {
+	Tag    string // the reference opack.yaml gives (repository:tag)
+	Digest string // the same repository by digest
+	Layout string // the OCI layout holding it, offline ("" when pushed)
+}
+
+// CatalogRef is one built catalog.
+type CatalogRef struct {
+	Name string
+	Dir  string // rendered FBC folder, relative to the project
+	ImageRef
+}
+
+func (o *buildOptions) logf(format string, args ...any) {
+	if o.log != nil {
+		fmt.Fprintf(o.log, format+"\n", args...)
+	}
+}
+
+// Build runs the release pipeline of p: generate the bundle, validate it, check the CRD upgrade
+// against the previous release, build the bundle image, add it (by digest) to each catalog template,
+// render and validate each catalog (including CRD safety on every upgrade edge), build the catalog
+// images and render the deploy manifests. Everything is staged outside the project; only when every
+// step passed are the outputs swapped into place, each atomically, and only those that changed.
+// Offline (the default) images go to OCI layouts under outputs.dir; with BuildPush they are pushed.
+func Build(ctx context.Context, p *Project, opts ...BuildOption) (*BuildResult, error) {
+	return runPipeline(ctx, p, false, opts)
+}
+
+// Check runs everything Build does without writing into the project or pushing, and reports in
+// BuildResult.Written and Diff the outputs that differ from what Build would write.
+func Check(ctx context.Context, p *Project, opts ...BuildOption) (*BuildResult, error) {
+	return runPipeline(ctx, p, true, opts)
+}
+
+// BuildFile loads the project file at path and runs Build.
+func BuildFile(ctx context.Context, path string, opts ...BuildOption) (*BuildResult, error) {
+	p, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return Build(ctx, p, opts...)
+}
+
+// CheckFile loads the project file at path and runs Check.
+func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildResult, error) {
+	p, err := Load(path)
+	if err != nil {
+		return nil, err
+	}
+	return Check(ctx, p, opts...)
+}
+
+func runPipeline(ctx context.Context, p *Project, check bool, opts []BuildOption) (*BuildResult, error) {
+	o := buildOptions{git: ExecGit}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	if check {
+		o.push = false
+	}
+	stage, err := os.MkdirTemp("", "opack-build-")
+	if err != nil {
+		return nil, fmt.Errorf("creating a staging folder: %w", err)
+	}
+	defer os.RemoveAll(stage)
+	r := &run{p: p, o: &o, stage: stage, check: check, res: &BuildResult{}}
+	if err := r.pipeline(ctx); err != nil {
+		return r.res, err
+	}
+	return r.res, nil
+}

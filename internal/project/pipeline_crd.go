@@ -1,0 +1,267 @@
+package project
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/blang/semver/v4"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/validate"
+)
+
+// RuleCRDUpgrade is the rule of the crd-upgrade step's findings; the CRD rule id follows in brackets.
+const RuleCRDUpgrade = "crd/upgrade"
+
+// previousRelease is what the new bundle's CRDs are compared with.
+type previousRelease struct {
+	name string // bundle (CSV) name, when known
+	desc string // how it is named in messages
+	crds []*apiextv1.CustomResourceDefinition
+}
+
+// crdUpgrade compares the CRDs of the new bundle with the previous release's.
+func (r *run) crdUpgrade(ctx context.Context) error {
+	prev, err := r.previous(ctx)
+	if err != nil {
+		return err
+	}
+	if prev == nil {
+		r.o.logf("  no previous release: the CRD upgrade check has nothing to compare with")
+		return nil
+	}
+	if prev.name != "" {
+		r.prevEdge = catalog.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
+	}
+	set, err := crd.Load(ctx, r.bundleDir)
+	if err != nil {
+		return stepErr(StepCRDUpgrade, r.p.Bundle.Dir, err, "")
+	}
+	files := map[string]string{}
+	for k, f := range set.Files {
+		files[k] = r.projectName(f)
+	}
+	found := crd.Compare(prev.crds, set.CRDs, crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx))
+	object := func(f crd.Finding) string { return "CustomResourceDefinition " + f.CRD }
+	fs := r.crdFindings(found, "upgrade from "+prev.desc+" to "+r.version+": ", object, "")
+	return r.splitFindings(StepCRDUpgrade, fs, fmt.Sprintf("unsafe CRD change(s) from %s to %s", prev.desc, r.version),
+		"keep the CRD compatible (the findings say how), or, once reviewed, accept a finding with a waivers entry (rule, crd, path, reason) in "+r.p.File)
+}
+
+// crdFindings applies the waivers and migrations of opack.yaml to CRD findings and converts them.
+// A waived finding stays in the report as info, saying who accepted it and why.
+func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []validate.Finding {
+	var out []validate.Finding
+	for _, f := range found {
+		sev := severity(f.Severity)
+		path := strings.TrimPrefix(strings.TrimPrefix(f.Path, "^."), "^")
+		msg := prefix + f.String() + " [" + string(f.Rule) + "]"
+		if w, ok := r.waived(f, path); ok {
+			sev, msg = validate.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
+		} else if f.Fix != "" {
+			msg += "; fix: " + f.Fix
+		}
+		name := f.File
+		if file != "" {
+			name = file
+		}
+		out = append(out, validate.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
+	}
+	return out
+}
+
+// waived returns why a finding is accepted: a waivers entry, or a declared storage migration for
+// the removal of a stored version.
+func (r *run) waived(f crd.Finding, path string) (string, bool) {
+	for _, rule := range []string{string(f.Rule), "crd/" + string(f.Rule)} {
+		if w, ok := r.p.Waived(rule, f.CRD, path); ok {
+			return w.Reason, true
+		}
+	}
+	if f.Rule == crd.RuleStoredVersionRemoved || f.Rule == crd.RuleVersionRemoved {
+		for _, v := range r.p.MigratedVersions(f.CRD) {
+			if v == f.Version {
+				return "storedVersions migrated off " + v + " (migrations)", true
+			}
+		}
+	}
+	return "", false
+}
+
+func severity(s crd.Severity) validate.Severity {
+	switch s {
+	case crd.SeverityError:
+		return validate.SeverityError
+	case crd.SeverityWarning:
+		return validate.SeverityWarning
+	}
+	return validate.SeverityInfo
+}
+
+// splitFindings keeps warnings in the result and turns errors into the step's failure.
+func (r *run) splitFindings(step string, fs []validate.Finding, what, fix string) error {
+	var errs []validate.Finding
+	for _, f := range fs {
+		if f.Severity == validate.SeverityError {
+			errs = append(errs, f)
+		} else {
+			r.res.Findings = append(r.res.Findings, f)
+		}
+	}
+	if len(errs) == 0 {
+		return nil
+	}
+	return &StepError{Step: step, File: errs[0].File, Findings: errs, Fix: fix, failed: true,
+		Err: fmt.Errorf("%d %s", len(errs), what)}
+}
+
+// previous finds the release to compare with: previous.dir, previous.image, previous.version in
+// the first catalog, or the highest version below this one in the first catalog's channels. nil:
+// there is none (previous.none, or the first release).
+func (r *run) previous(ctx context.Context) (*previousRelease, error) {
+	pv := r.p.Previous
+	switch {
+	case pv.None:
+		return nil, nil
+	case pv.Dir != "":
+		set, err := crd.Load(ctx, r.path(pv.Dir))
+		if err != nil {
+			return nil, stepErr(StepCRDUpgrade, pv.Dir, err, "set previous.dir to the bundle folder of the previous release")
+		}
+		return &previousRelease{desc: pv.Dir, crds: set.CRDs}, nil
+	case pv.Image != "":
+		crds, err := r.imageCRDs(ctx, pv.Image)
+		if err != nil {
+			return nil, stepErr(StepCRDUpgrade, r.p.File, err, "set previous.image to a bundle image you can pull")
+		}
+		return &previousRelease{desc: pv.Image, crds: crds}, nil
+	}
+	c := r.p.Catalogs[0]
+	cfg, err := r.renderCurrent(ctx, 0)
+	if err != nil || cfg == nil {
+		return nil, err
+	}
+	m, _ := catalog.ConvertToModel(cfg)
+	b := r.previousBundle(m)
+	if b == nil {
+		if pv.Version != "" {
+			return nil, stepErr(StepCRDUpgrade, c.Template, fmt.Errorf("previous.version %s is not in the catalog template", pv.Version),
+				"set previous.version to a version of package "+r.p.Package+" in "+c.Template)
+		}
+		return nil, nil
+	}
+	crds, ok, err := catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+	if err == nil && !ok {
+		crds, err = r.imageCRDs(ctx, b.Blob.Image)
+	}
+	if err != nil {
+		return nil, stepErr(StepCRDUpgrade, c.Template, fmt.Errorf("reading the CRDs of %s: %w", b.Blob.Name, err), "")
+	}
+	return &previousRelease{name: b.Blob.Name, desc: b.Blob.Name, crds: crds}, nil
+}
+
+// previousBundle is the bundle of previous.version, or the highest version below the one being
+// built among the bundles in the project's channels.
+func (r *run) previousBundle(m *catalog.Model) *catalog.ModelBundle {
+	pkg := m.Packages[r.p.Package]
+	if pkg == nil {
+		return nil
+	}
+	cur := semver.MustParse(r.version)
+	var best *catalog.ModelBundle
+	for _, chName := range r.p.Channels {
+		ch := pkg.Channels[chName]
+		if ch == nil {
+			continue
+		}
+		for _, e := range ch.Entries {
+			b := pkg.Bundles[e.Name]
+			if b == nil || !b.HasVersion || b.Blob.Name == r.csvName {
+				continue
+			}
+			if r.p.Previous.Version != "" {
+				if b.Version.String() == r.p.Previous.Version {
+					return b
+				}
+				continue
+			}
+			if b.Version.LT(cur) && (best == nil || b.Version.GT(best.Version)) {
+				best = b
+			}
+		}
+	}
+	return best
+}
+
+// imageCRDs unpacks a bundle image and loads its CRDs.
+func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomResourceDefinition, error) {
+	dir, err := os.MkdirTemp(r.stage, "previous-")
+	if err != nil {
+		return nil, err
+	}
+	defer os.RemoveAll(dir)
+	if err := r.images.Unpack(ctx, ref, dir); err != nil {
+		return nil, fmt.Errorf("pulling %s: %w", ref, err)
+	}
+	set, err := crd.Load(ctx, filepath.Join(dir, "manifests"))
+	if err != nil {
+		return nil, err
+	}
+	return set.CRDs, nil
+}
+
+// edgeFindings checks the CRDs on every upgrade edge of a rendered catalog (waivers and
+// migrations applied; the edge the crd-upgrade step checked is not compared again), and the
+// storage versions along every upgrade path.
+func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, file string) []validate.Finding {
+	m, _ := catalog.ConvertToModel(cfg)
+	g := catalog.BuildGraph(m)
+	type crds struct {
+		list []*apiextv1.CustomResourceDefinition
+		ok   bool
+		err  error
+	}
+	cache := map[[2]string]crds{}
+	get := func(pkg, name string) crds {
+		k := [2]string{pkg, name}
+		if c, ok := cache[k]; ok {
+			return c
+		}
+		var c crds
+		if b := m.Packages[pkg].Bundles[name]; b != nil {
+			c.list, c.ok, c.err = catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+		}
+		cache[k] = c
+		return c
+	}
+	seen := map[catalog.EdgeKey]bool{}
+	var out []validate.Finding
+	for _, e := range g.Edges {
+		k := catalog.EdgeKey{Package: e.Package, From: e.From, To: e.To}
+		if seen[k] {
+			continue
+		}
+		seen[k] = true
+		oldC, newC := get(e.Package, e.From), get(e.Package, e.To)
+		object := fmt.Sprintf("package %q edge %s -> %s", e.Package, e.From, e.To)
+		for _, c := range []crds{oldC, newC} {
+			if c.err != nil {
+				out = append(out, validate.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
+			}
+		}
+		if !oldC.ok || !newC.ok || k == r.prevEdge {
+			continue
+		}
+		found := crd.Compare(oldC.list, newC.list, crd.WithContext(ctx))
+		out = append(out, r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file)...)
+	}
+	return append(out, r.storedVersionFindings(g, func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bool) {
+		c := get(pkg, name)
+		return c.list, c.ok
+	}, file)...)
+}

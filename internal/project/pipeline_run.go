@@ -1,0 +1,133 @@
+package project
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+
+	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/image"
+)
+
+// DefaultBundleDockerfile is the bundle Dockerfile build writes beside bundle.dir, as operator-sdk does.
+const DefaultBundleDockerfile = "bundle.Dockerfile"
+
+// run is one execution of the pipeline: every file it makes goes below stage until finish.
+type run struct {
+	p     *Project
+	o     *buildOptions
+	stage string
+	check bool
+	res   *BuildResult
+
+	version   string
+	outputs   []output
+	bundleDir string // the staged bundle folder
+	csvName   string
+	bundleImg v1.Image
+	images    *localImages
+	// rendered caches the render of each catalog's template as it is on disk, by catalog index.
+	rendered map[int]*catalog.DeclarativeConfig
+	catalogs []builtCatalog
+	// prevEdge is the upgrade edge checked by the crd-upgrade step (skipped by the catalog check).
+	prevEdge catalog.EdgeKey
+}
+
+// builtCatalog is a catalog image waiting to be pushed.
+type builtCatalog struct {
+	tag string
+	art image.Artifact
+}
+
+// path returns a project-relative path as a path usable from the working folder.
+func (r *run) path(rel string) string { return filepath.Join(r.p.Dir, filepath.FromSlash(rel)) }
+
+// staged returns a path below the staging folder.
+func (r *run) staged(parts ...string) string {
+	return filepath.Join(append([]string{r.stage}, parts...)...)
+}
+
+func (r *run) pipeline(ctx context.Context) error {
+	if err := r.resolve(ctx); err != nil {
+		return err
+	}
+	steps := []struct {
+		name string
+		fn   func(context.Context) error
+	}{
+		{StepGenerate, r.generate},
+		{StepValidate, r.validateBundle},
+		{StepCRDUpgrade, r.crdUpgrade},
+		{StepBundleImage, r.buildBundleImage},
+		{StepCatalogTemplate, r.buildCatalogs},
+		{StepEmit, r.emitManifests},
+	}
+	for _, s := range steps {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		r.o.logf("%s", s.name)
+		if err := s.fn(ctx); err != nil {
+			return err
+		}
+	}
+	if r.check {
+		return r.diff()
+	}
+	if r.o.push {
+		r.o.logf("%s", StepPush)
+		if err := r.push(ctx); err != nil {
+			return err
+		}
+	}
+	r.o.logf("%s", StepWrite)
+	return r.write()
+}
+
+// resolve checks what the pipeline needs from opack.yaml before anything runs.
+func (r *run) resolve(ctx context.Context) error {
+	v, err := r.p.ResolveVersion(ctx, WithVersion(r.o.version), WithGit(r.o.git))
+	if err != nil {
+		return stepErr(StepConfig, r.p.File, err, "set version in "+r.p.File+" or pass --version")
+	}
+	r.version, r.res.Version = v, v
+	if len(r.p.Catalogs) == 0 {
+		return stepErr(StepConfig, r.p.File, fmt.Errorf("no catalogs"), "add a catalogs entry with the catalog image")
+	}
+	r.rendered = map[int]*catalog.DeclarativeConfig{}
+	r.images = newLocalImages(r.o.imageOpts)
+	if !r.o.push {
+		// Earlier offline builds left their images here: templates reference them by digest.
+		r.images.addLayout(r.path(r.imagesDir("bundle")))
+		for _, c := range r.p.Catalogs {
+			r.images.addLayout(r.path(r.imagesDir(c.Name)))
+		}
+	}
+	return nil
+}
+
+// imagesDir is the OCI layout of an image below outputs.dir.
+func (r *run) imagesDir(name string) string {
+	return filepath.ToSlash(filepath.Join(r.p.Outputs.Dir, "images", name))
+}
+
+// bundleOptions are the generator's options for this project.
+func (r *run) bundleOptions() bundle.Options {
+	p := r.p
+	return bundle.Options{
+		ProjectDir:      p.Dir,
+		Package:         p.Package,
+		Version:         r.version,
+		Channels:        strings.Join(p.Channels, ","),
+		DefaultChannel:  p.DefaultChannel,
+		KustomizeDir:    r.path(p.KustomizeDir),
+		OutputDir:       r.path(p.Bundle.Dir),
+		Dockerfile:      r.path(DefaultBundleDockerfile),
+		SourceDateEpoch: r.o.sourceDateEpoch,
+		Mode:            bundle.ModeCheck,
+	}
+}
