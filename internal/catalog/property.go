@@ -14,8 +14,8 @@ type Properties struct {
 	GVKs             []GVK
 	GVKsRequired     []GVK
 	BundleObjects    []BundleObject
-	CSVMetadatas     []CSVMetadata
-	Others           []Property
+	// Others holds every other property, olm.csv.metadata included (see ParseCSVMetadata).
+	Others []Property
 }
 
 // PropertyParseError is the error of ParseProperties, worded as opm's.
@@ -63,15 +63,12 @@ func ParseProperties(in []Property) (*Properties, error) {
 			if err = json.Unmarshal(p.Value, &v); err == nil {
 				out.BundleObjects = append(out.BundleObjects, v)
 			}
-		case TypeCSVMetadata:
-			var v CSVMetadata
-			if err = json.Unmarshal(p.Value, &v); err == nil {
-				out.CSVMetadatas = append(out.CSVMetadatas, v)
-			}
 		default:
-			var v json.RawMessage
-			if err = json.Unmarshal(p.Value, &v); err == nil {
+			if json.Valid(p.Value) {
 				out.Others = append(out.Others, p)
+			} else {
+				var v json.RawMessage
+				err = json.Unmarshal(p.Value, &v)
 			}
 		}
 		if err != nil {
@@ -79,6 +76,15 @@ func ParseProperties(in []Property) (*Properties, error) {
 		}
 	}
 	return &out, nil
+}
+
+// ParseCSVMetadata decodes an olm.csv.metadata property value.
+func ParseCSVMetadata(p Property) (*CSVMetadata, error) {
+	var v CSVMetadata
+	if err := json.Unmarshal(p.Value, &v); err != nil {
+		return nil, fmt.Errorf("parse %s property: %w", TypeCSVMetadata, err)
+	}
+	return &v, nil
 }
 
 // ValidateProperty reports opm's Property.Validate errors.

@@ -1,0 +1,147 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/validate"
+)
+
+func init() { registerCatalog(newCatalogValidateCmd) }
+
+// catalogCRDFlags selects where the CRDs of bundles come from for the upgrade-edge checks.
+type catalogCRDFlags struct {
+	bundles []string
+	pull    bool
+}
+
+func (f *catalogCRDFlags) add(cmd *cobra.Command) {
+	cmd.Flags().StringSliceVar(&f.bundles, "bundle", nil, "bundle folders whose CRDs stand for the catalog bundles of the same name (comma separated or repeated)")
+	cmd.Flags().BoolVar(&f.pull, "pull", false, "pull bundle images to get the CRDs of bundles the catalog has no olm.bundle.object for")
+}
+
+// source returns the CRD source: olm.bundle.object, then --bundle folders, then (--pull) images.
+func (f *catalogCRDFlags) source() (catalog.CRDSource, error) {
+	src := catalog.FirstCRDs{catalog.ObjectCRDs{}}
+	if len(f.bundles) > 0 {
+		dirs, err := catalog.BundleDirCRDs(f.bundles)
+		if err != nil {
+			return nil, err
+		}
+		src = append(catalog.FirstCRDs{dirs}, src...)
+	}
+	if f.pull {
+		src = append(src, catalog.ImageCRDs{Unpack: func(ctx context.Context, ref, dst string) error {
+			_, err := image.Unpack(ctx, ref, dst)
+			return err
+		}})
+	}
+	return src, nil
+}
+
+// catalogIsTerminal reports whether w is a terminal (progress is shown only there).
+func catalogIsTerminal(w io.Writer) bool {
+	f, ok := w.(*os.File)
+	return ok && term.IsTerminal(int(f.Fd()))
+}
+
+// progressFunc writes "what: done/total" over itself on w, and clears the line at the end.
+func progressFunc(w io.Writer, what string) func(done, total int) {
+	return func(done, total int) {
+		fmt.Fprintf(w, "\r%s: %d/%d", what, done, total)
+		if done == total {
+			fmt.Fprint(w, "\r\033[K")
+		}
+	}
+}
+
+// progressOption shows loading progress on w when it is a terminal, and nothing otherwise.
+func progressOption(w io.Writer) []catalog.LoadOption {
+	if !catalogIsTerminal(w) {
+		return nil
+	}
+	return []catalog.LoadOption{catalog.WithProgress(progressFunc(w, "loading catalog files"))}
+}
+
+type catalogValidateOptions struct {
+	checks        string
+	requireClosed bool
+	output        string
+	crds          catalogCRDFlags
+}
+
+func newCatalogValidateCmd() *cobra.Command {
+	var o catalogValidateOptions
+	cmd := &cobra.Command{
+		Use:   "validate DIR|IMAGE",
+		Short: "Validate a file-based catalog as opm does, plus upgrade-graph safety",
+		Long: `Validate a file-based catalog (a folder or a catalog image) with every check of opm validate,
+reporting all problems at once in a stable order, then what opm does not check:
+
+  crd    CRD upgrade safety on every replaces, skips and skipRange edge (old bundle's CRDs ->
+         new bundle's CRDs, as opack validate crds), and versions stored by any earlier bundle
+         that the new one drops; edges whose CRDs are not available are counted as not checked
+  deps   a channel head that stops providing an API another package's head requires (error);
+         requirements no bundle of the catalog provides (warning, error with --require-closed)
+  graph  skipRange syntax and semantics (error), a default channel whose head is not the
+         highest version and bundles only reachable as a skip (warnings)
+
+Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
+		Example: `  opack catalog validate catalog/
+  opack catalog validate catalog/ --checks opm,graph -o json
+  opack catalog validate catalog/ --bundle bundle-0.1.0/,bundle-0.2.0/
+  opack catalog validate quay.io/example/catalog:latest --pull`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			opts, err := o.validateOptions()
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			if catalogIsTerminal(cmd.ErrOrStderr()) {
+				opts = append(opts, catalog.WithEdgeProgress(progressFunc(cmd.ErrOrStderr(), "checking upgrade edges")))
+			}
+			report, err := catalog.ValidateRef(cmd.Context(), args[0], nil, progressOption(cmd.ErrOrStderr()), opts...)
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			if err := report.Write(cmd.OutOrStdout(), o.output); err != nil {
+				return withExit(exitUsage, err)
+			}
+			fmt.Fprintf(cmd.ErrOrStderr(), "catalog validate: %s\n", report.Summary())
+			if !report.Passed() {
+				return withExit(exitFindings, errSilent)
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.checks, "checks", strings.Join(catalog.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(catalog.AllChecks, ", "))
+	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
+	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", "))
+	o.crds.add(cmd)
+	return cmd
+}
+
+func (o *catalogValidateOptions) validateOptions() ([]catalog.ValidateOption, error) {
+	if !slices.Contains(validate.Formats, o.output) {
+		return nil, fmt.Errorf("unknown output format %q (want one of %s)", o.output, strings.Join(validate.Formats, ", "))
+	}
+	checks, err := catalog.ParseChecks(o.checks)
+	if err != nil {
+		return nil, err
+	}
+	src, err := o.crds.source()
+	if err != nil {
+		return nil, err
+	}
+	return []catalog.ValidateOption{catalog.WithChecks(checks...), catalog.WithRequireClosed(o.requireClosed), catalog.WithCRDSource(src)}, nil
+}

@@ -1,0 +1,172 @@
+package catalog
+
+import (
+	"context"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strconv"
+	"testing"
+
+	"github.com/opack/opack/internal/benchutil"
+	"github.com/opack/opack/internal/synth"
+)
+
+// synthSizes are the synthetic catalog sizes benchmarked, capped by OPACK_BENCH_SYNTH_MAX (make bench
+// sets 10000; a plain `go test -bench` stops at 1,000 because 10,000 bundles are about 1 GB on disk).
+func synthSizes(b *testing.B) []int {
+	limit := 1000
+	if s := os.Getenv("OPACK_BENCH_SYNTH_MAX"); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil {
+			b.Fatalf("OPACK_BENCH_SYNTH_MAX=%q: %v", s, err)
+		}
+		limit = n
+	}
+	var sizes []int
+	for _, n := range []int{100, 1000, 10000} {
+		if n <= limit {
+			sizes = append(sizes, n)
+		}
+	}
+	return sizes
+}
+
+// synthCatalog writes n synthetic bundles and their catalog into a temporary folder (outside the timer).
+func synthCatalog(b *testing.B, n int) (*synth.Result, int64) {
+	b.Helper()
+	res, err := synth.Write(b.TempDir(), synth.Config{Seed: 7, Bundles: n})
+	if err != nil {
+		b.Fatal(err)
+	}
+	var size int64
+	err = filepath.WalkDir(res.CatalogDir, func(_ string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			fi, ierr := d.Info()
+			if ierr != nil {
+				return ierr
+			}
+			size += fi.Size()
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return res, size
+}
+
+// forSynthSizes runs bench once per synthetic catalog size; MB/s is over the catalog's bytes and
+// "µs/bundle" shows whether the cost per bundle stays flat as the catalog grows.
+func forSynthSizes(b *testing.B, bench func(b *testing.B, res *synth.Result)) {
+	for _, n := range synthSizes(b) {
+		b.Run(fmt.Sprintf("bundles=%d", n), func(b *testing.B) {
+			res, size := synthCatalog(b, n)
+			b.SetBytes(size)
+			b.ReportAllocs()
+			stop := benchutil.Measure(b)
+			for b.Loop() {
+				bench(b, res)
+			}
+			stop()
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N)/float64(n), "µs/bundle")
+		})
+	}
+}
+
+// BenchmarkSynthLoad loads the synthetic file-based catalog.
+func BenchmarkSynthLoad(b *testing.B) {
+	forSynthSizes(b, func(b *testing.B, res *synth.Result) {
+		if _, err := LoadDir(context.Background(), res.CatalogDir); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkSynthValidate loads and validates the synthetic catalog with every check group,
+// including CRD upgrade safety on every edge (the CRDs come from olm.bundle.object properties).
+func BenchmarkSynthValidate(b *testing.B) {
+	forSynthSizes(b, func(b *testing.B, res *synth.Result) {
+		r, err := ValidateDir(context.Background(), res.CatalogDir, nil)
+		if err != nil {
+			b.Fatal(err)
+		}
+		if r.Count("error") != 0 {
+			b.Fatalf("the synthetic catalog has %d errors: %v", r.Count("error"), r.Findings[0])
+		}
+	})
+}
+
+const synthImageRefTpl = "quay.io/synth/{{.Package}}-bundle:v{{.Version}}"
+
+// BenchmarkSynthRender renders every synthetic bundle folder without a cache (opm render's work).
+func BenchmarkSynthRender(b *testing.B) {
+	forSynthSizes(b, func(b *testing.B, res *synth.Result) {
+		r, err := NewRenderer(WithImageRefTemplate(synthImageRefTpl))
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := r.Render(context.Background(), res.BundleDirs...); err != nil {
+			b.Fatal(err)
+		}
+	})
+}
+
+// BenchmarkSynthRenderAddOne renders every synthetic bundle folder through a render cache that holds
+// all of them but the last: the cost of adding one bundle to a rendered catalog. Compare it with
+// BenchmarkSynthRender of the same size (the issue's target: under 5%).
+func BenchmarkSynthRenderAddOne(b *testing.B) {
+	for _, n := range synthSizes(b) {
+		if n > 1000 {
+			continue // the target is set at 1,000 bundles
+		}
+		b.Run(fmt.Sprintf("bundles=%d", n), func(b *testing.B) {
+			res, _ := synthCatalog(b, n)
+			cacheDir := b.TempDir()
+			render := func(dirs []string) {
+				c, err := NewRenderCache(cacheDir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				r, err := NewRenderer(WithImageRefTemplate(synthImageRefTpl), WithRenderCache(c))
+				if err != nil {
+					b.Fatal(err)
+				}
+				if _, err := r.Render(context.Background(), dirs...); err != nil {
+					b.Fatal(err)
+				}
+			}
+			render(res.BundleDirs[:n-1])
+			warm := cacheFiles(b, cacheDir)
+			b.ReportAllocs()
+			defer benchutil.Measure(b)()
+			for b.Loop() {
+				b.StopTimer()
+				for f := range cacheFiles(b, cacheDir) {
+					if !warm[f] {
+						if err := os.Remove(f); err != nil {
+							b.Fatal(err)
+						}
+					}
+				}
+				b.StartTimer()
+				render(res.BundleDirs)
+			}
+		})
+	}
+}
+
+func cacheFiles(b *testing.B, dir string) map[string]bool {
+	files := map[string]bool{}
+	err := filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			files[p] = true
+		}
+		return err
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return files
+}
