@@ -7,6 +7,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=_output/bench
 mkdir -p "$out"
+export OPACK_BENCH_SYNTH_MAX="${SYNTH_MAX:-10000}"
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(go version | cut -d' ' -f3), $(uname -m)"
 go test -run '^$' -bench "${BENCH:-.}" -benchmem -count "${COUNT:-1}" -timeout 90m ./... | tee "$out/bench.txt" >/dev/null
 echo
@@ -23,7 +24,5 @@ awk '/^Benchmark/ {
 }' "$out/bench.txt"
 echo
 echo "whole process (fastest of 3 runs):"
-echo "| command | wall | cpu | peak RSS | exit |"
-echo "|---|---|---|---|---|"
 make -s build >/dev/null
 bash hack/bench-process.sh || true

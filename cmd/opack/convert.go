@@ -56,6 +56,6 @@ Exit codes: 0 converted, 1 the package has errors, 2 could not run.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&outDir, "output-dir", "", "folder to write the bundle folders to (replaced as a whole)")
+	cmd.Flags().StringVar(&outDir, "output-dir", "", "`folder` to write the bundle folders to (replaced as a whole)")
 	return cmd
 }

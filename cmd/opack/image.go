@@ -11,7 +11,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/google/go-containerregistry/pkg/name"
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
 	"github.com/opack/opack/internal/image"
 	"github.com/spf13/cobra"
@@ -91,7 +90,7 @@ type publishFlags struct {
 func (f *publishFlags) addFlags(cmd *cobra.Command) {
 	f.registryFlags.addFlags(cmd)
 	fl := cmd.Flags()
-	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout only its tag is used")
+	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout its tag names the image in the layout and the whole reference is recorded for catalog render")
 	fl.StringVar(&f.ociLayout, "oci-layout", "", "write an OCI image layout to this directory instead of pushing")
 	fl.StringVar(&f.tarball, "tarball", "", "write a docker-save tarball to this file instead of pushing")
 	fl.StringArrayVar(&f.labels, "label", nil, "extra config label key=value (repeatable)")
@@ -111,11 +110,7 @@ func (f *publishFlags) publisher(stderr io.Writer) (image.Publisher, []image.Opt
 	opts = append(opts, f.registryFlags.options(stderr)...)
 	switch {
 	case f.ociLayout != "":
-		tag, err := layoutTag(f.tag)
-		if err != nil {
-			return nil, nil, err
-		}
-		p, err := image.NewLayoutPublisher(f.ociLayout, tag)
+		p, err := image.NewLayoutPublisher(f.ociLayout, f.tag)
 		return p, opts, err
 	case f.tag == "":
 		return nil, nil, fmt.Errorf("--tag is required (or write an OCI layout with --oci-layout)")
@@ -144,18 +139,6 @@ func (f *publishFlags) buildOptions() ([]image.Option, error) {
 		image.WithCreated(created), image.WithLabels(labels), image.WithFormat(image.Format(f.format)),
 		image.WithVersion(f.version), image.WithSource(f.source), image.WithRevision(f.revision),
 	}, nil
-}
-
-// layoutTag is the tag of ref ("" when ref is empty), used to name the image in an OCI layout.
-func layoutTag(ref string) (string, error) {
-	if ref == "" {
-		return "", nil
-	}
-	t, err := name.NewTag(ref)
-	if err != nil {
-		return "", fmt.Errorf("--tag %q: %w", ref, err)
-	}
-	return t.TagStr(), nil
 }
 
 // sourceDateEpoch parses SOURCE_DATE_EPOCH (https://reproducible-builds.org/specs/source-date-epoch/);

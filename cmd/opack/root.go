@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/opack/opack/internal/version"
 	"github.com/spf13/cobra"
 )
 
@@ -63,7 +64,9 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
+		Version:           version.Version,
 	}
+	root.SetVersionTemplate("{{.Version}}\n")
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)

@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"fmt"
-	"slices"
 	"strings"
 	"text/tabwriter"
 
@@ -53,8 +52,8 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not run.`,
 			if len(args) == 0 {
 				return withExit(exitUsage, fmt.Errorf("give at least one bundle folder or image"))
 			}
-			if !slices.Contains(append(validate.Formats, "json-alpha1"), o.output) {
-				return withExit(exitUsage, fmt.Errorf("unknown output format %q (want one of %s)", o.output, strings.Join(validate.Formats, ", ")))
+			if err := validate.CheckFormat(o.output, validate.Formats...); err != nil {
+				return withExit(exitUsage, err)
 			}
 			report, err := validate.Bundles(cmd.Context(), args, o.options()...)
 			if report == nil {
@@ -74,11 +73,12 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not run.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.selector, "select-optional", "", "label selector choosing optional validators (e.g. suite=operatorframework, name=multiarch)")
-	f.StringToStringVar(&o.optionalValues, "optional-values", map[string]string{}, "key=value settings for the optional validators: k8s-version=1.30, index-path=bundle.Dockerfile")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", ")+" (json is operator-sdk's json-alpha1 shape)")
+	// pflag shows the first `quoted` word of a usage as the value placeholder: keep it one plain word.
+	f.StringVar(&o.selector, "select-optional", "", "label `selector` choosing optional validators (e.g. suite=operatorframework, name=multiarch)")
+	f.StringToStringVar(&o.optionalValues, "optional-values", map[string]string{}, "`key=value` settings for the optional validators: k8s-version=1.30, index-path=bundle.Dockerfile")
+	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output `format`: "+strings.Join(validate.Formats, ", ")+" (json is operator-sdk's json-alpha1 shape)")
 	f.BoolVar(&o.listOptional, "list-optional", false, "list the optional validators and exit")
-	f.IntVar(&o.parallel, "parallel", 0, "bundles validated at once (default: number of CPUs)")
+	f.IntVar(&o.parallel, "parallel", 0, "`number` of bundles validated at once (default: number of CPUs)")
 	f.BoolVar(&o.insecure, "insecure", false, "allow plain-HTTP registries when pulling images and inspecting them (multiarch)")
 	f.BoolVar(&o.noAPIServer, "sdk-only", false, "report operator-sdk's findings only (skip the API server's CRD validation)")
 	return cmd

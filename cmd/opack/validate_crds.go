@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -51,15 +50,15 @@ Rules and their default severities (change them with --policy):
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
-			findings, err := crd.Check(cmd.Context(), req)
+			res, err := crd.Check(cmd.Context(), req)
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
-			report := crdReport(findings)
+			report := crdReport(res.Findings)
 			if err := report.Write(cmd.OutOrStdout(), o.output); err != nil {
 				return withExit(exitUsage, err)
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "validate crds: %s\n", report.Summary())
+			fmt.Fprintf(cmd.ErrOrStderr(), "validate crds: %s, %s\n", res.Summary(), report.Summary())
 			if !report.Passed() {
 				return withExit(exitFindings, errSilent)
 			}
@@ -67,11 +66,12 @@ Rules and their default severities (change them with --policy):
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.storedVersions, "stored-versions", "", "the live CRD's status.storedVersions, comma separated (default: OLD's status.storedVersions plus its storage version)")
-	f.StringVar(&o.clusterCRD, "cluster-crd", "", "a `kubectl get crd -o yaml` dump: the live CRDs and their stored versions")
-	f.StringSliceVar(&o.instances, "instances", nil, "files or folders of existing objects to validate against NEW's schemas (comma separated or repeated)")
-	f.StringVar(&o.policy, "policy", "", "policy file setting rules to error, warn, info or off (`rules: {enum-value-added: off}`)")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", "))
+	// pflag shows the first `quoted` word of a usage as the value placeholder: keep it one plain word.
+	f.StringVar(&o.storedVersions, "stored-versions", "", "the live CRD's status.storedVersions, comma separated `versions` (default: OLD's status.storedVersions plus its storage version)")
+	f.StringVar(&o.clusterCRD, "cluster-crd", "", "`file` holding the live CRDs and their stored versions, as kubectl get crd -o yaml prints them")
+	f.StringSliceVar(&o.instances, "instances", nil, "files or folders of existing objects to validate against NEW's schemas (`paths`, comma separated or repeated)")
+	f.StringVar(&o.policy, "policy", "", "policy `file` setting rules to error, warn, info or off (e.g. rules: {enum-value-added: off})")
+	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output `format`: "+strings.Join(validate.Formats, ", "))
 	return cmd
 }
 
@@ -85,8 +85,8 @@ func crdRulesHelp() string {
 }
 
 func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Request, error) {
-	if !slices.Contains(validate.Formats, o.output) {
-		return crd.Request{}, fmt.Errorf("unknown output format %q (want one of %s)", o.output, strings.Join(validate.Formats, ", "))
+	if err := validate.CheckFormat(o.output, validate.Formats...); err != nil {
+		return crd.Request{}, err
 	}
 	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: crdPuller{}}
 	switch {
@@ -116,7 +116,8 @@ func (crdPuller) Unpack(ctx context.Context, ref, dst string) error {
 	return err
 }
 
-// crdReport converts upgrade findings to the shared validation report.
+// crdReport converts upgrade findings to the shared validation report: the message reads on its own in text
+// and github output, and the parts stay separate fields for -o json.
 func crdReport(findings []crd.Finding) *validate.Report {
 	r := &validate.Report{}
 	for _, f := range findings {
@@ -126,6 +127,12 @@ func crdReport(findings []crd.Finding) *validate.Report {
 			Object:   validate.ObjectName("CustomResourceDefinition", f.CRD),
 			Rule:     "crd-upgrade/" + string(f.Rule),
 			Message:  crdMessage(f),
+			CRD:      f.CRD,
+			Version:  f.Version,
+			Path:     f.Path,
+			Old:      f.Old,
+			New:      f.New,
+			Fix:      f.Fix,
 		})
 	}
 	return r

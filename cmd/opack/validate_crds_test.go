@@ -221,3 +221,78 @@ func TestValidateCrdsBundleImage(t *testing.T) {
 		}
 	}
 }
+
+// TestValidateCrdsEmptySide: a side without any CRD cannot be compared (exit 2, naming the path), and a run
+// says on stderr how many CRDs it compared.
+func TestValidateCrdsEmptySide(t *testing.T) {
+	in := func(p string) string { return filepath.Join(crdCasesDir, p) }
+	crdFile := in("operator-controller/old-crd.json")
+	dir := t.TempDir()
+	empty, notCRD := filepath.Join(dir, "empty"), filepath.Join(dir, "notcrd")
+	for _, d := range []string{empty, notCRD} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	svc := "apiVersion: v1\nkind: Service\nmetadata: {name: webhook-service}\nspec:\n  ports: [{port: 443}]\n"
+	if err := os.WriteFile(filepath.Join(notCRD, "service.yaml"), []byte(svc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name   string
+		args   []string
+		code   int
+		stderr string
+	}{
+		{"new side empty", []string{crdFile, empty}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition: nothing to compare"},
+		{"new side without CRDs", []string{crdFile, notCRD}, exitUsage, "Error: " + notCRD + " holds no CustomResourceDefinition"},
+		{"both empty", []string{empty, empty}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition"},
+		{"old side empty", []string{empty, crdFile}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition"},
+		{"summary counts CRDs", []string{crdFile, crdFile}, exitOK, "validate crds: 1 CRD compared (1 old, 1 new), 0 errors, 0 warnings\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), append([]string{"validate", "crds"}, tt.args...), nil, &stdout, &stderr)
+			if code != tt.code {
+				t.Errorf("exit code %d, want %d\n%s%s", code, tt.code, stdout.String(), stderr.String())
+			}
+			if !strings.Contains(stderr.String(), tt.stderr) {
+				t.Errorf("stderr %q lacks %q", stderr.String(), tt.stderr)
+			}
+		})
+	}
+}
+
+// TestValidateCrdsJSONFields: -o json carries the CRD, version, path, old, new and fix of each finding as
+// fields, besides the message.
+func TestValidateCrdsJSONFields(t *testing.T) {
+	in := func(p string) string { return filepath.Join(crdCasesDir, p) }
+	oldCRD, newCRD := in("operator-controller/crd-conversion-no-webhook.json"), in("operator-controller/crd-conversion-no-webhook-extra-issue.json")
+	var stdout, stderr bytes.Buffer
+	if code := run(context.Background(), []string{"validate", "crds", oldCRD, newCRD, "-o", "json"}, nil, &stdout, &stderr); code != exitFindings {
+		t.Fatalf("exit code %d, want %d: %s", code, exitFindings, stderr.String())
+	}
+	type output struct{ Rule, CRD, Version, Path, Old, New string }
+	var got struct {
+		Outputs []struct {
+			output
+			Fix string
+		}
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+		t.Fatalf("decoding %q: %v", stdout.String(), err)
+	}
+	var outs []output
+	for _, o := range got.Outputs {
+		if o.Fix == "" {
+			t.Errorf("output %+v has no fix", o.output)
+		}
+		outs = append(outs, o.output)
+	}
+	want := []output{{Rule: "crd-upgrade/served-version-incompatible", CRD: "crontabs.stable.example.com",
+		Version: "v1 -> v2", Path: "^.spec.extraField", Old: "boolean", New: "string"}}
+	if diff := cmp.Diff(want, outs); diff != "" {
+		t.Errorf("outputs (-want +got):\n%s", diff)
+	}
+}

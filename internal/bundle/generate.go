@@ -108,6 +108,9 @@ func (o *Options) defaults() error {
 	if o.Version != "" {
 		v, err := semver.Parse(o.Version)
 		if err != nil {
+			if _, err2 := semver.Parse(strings.TrimPrefix(o.Version, "v")); strings.HasPrefix(o.Version, "v") && err2 == nil {
+				return fmt.Errorf("--version %q is not a semantic version: drop the leading v (--version %s)", o.Version, o.Version[1:])
+			}
 			return fmt.Errorf("--version %q is not a semantic version (e.g. 0.0.1): %w", o.Version, err)
 		}
 		if v.String() != o.Version {
@@ -147,6 +150,9 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{OutputDir: opts.OutputDir}
+	if w := defaultChannelWarning(opts.Channels, opts.DefaultChannel); opts.Metadata && w != "" {
+		res.Warnings = append(res.Warnings, w)
+	}
 	if opts.Manifests {
 		if err := generateManifests(ctx, &opts, disk, res); err != nil {
 			return nil, err
@@ -177,19 +183,35 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 		if err != nil {
 			return nil, fmt.Errorf("reading manifests: %w (the input must be a YAML or JSON stream of Kubernetes objects)", err)
 		}
+		if len(docs) == 0 {
+			what := "on stdin"
+			if o.InputName != "-" {
+				what = "in " + o.InputName
+			}
+			return nil, fmt.Errorf("no objects %s: the input is empty (did the command piped in, e.g. kustomize build, fail?); "+
+				"nothing was written", what)
+		}
 		return docs, nil
 	case o.InputDir != "":
 		docs, err := manifest.ReadTree(o.InputDir)
 		if err != nil {
 			return nil, fmt.Errorf("reading manifests: %w", err)
 		}
-		return withoutKustomizeFiles(docs), nil
+		docs = withoutKustomizeFiles(docs)
+		if len(docs) == 0 {
+			return nil, fmt.Errorf("no objects in --input-dir %s: it holds no Kubernetes manifests; nothing was written", o.InputDir)
+		}
+		return docs, nil
 	}
 	out, err := kustomize.Build(ctx, o.KustomizeDir)
 	if err != nil {
-		return nil, fmt.Errorf("%w (pass the manifests on stdin with `-` or use --input-dir instead)", err)
+		return nil, err
 	}
-	return manifest.Decode(bytes.NewReader(out), "kustomize build "+o.KustomizeDir)
+	docs, err := manifest.Decode(bytes.NewReader(out), "kustomize build "+o.KustomizeDir)
+	if err == nil && len(docs) == 0 {
+		err = fmt.Errorf("kustomize build %s gave no objects: list the operator's manifests under resources in its kustomization", o.KustomizeDir)
+	}
+	return docs, err
 }
 
 // withoutKustomizeFiles drops kustomize's own files (kustomization.yaml, kustomizeconfig.yaml)
@@ -220,8 +242,11 @@ func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, 
 		return err
 	}
 	if fromDefault {
-		res.Warnings = append(res.Warnings, fmt.Sprintf("no base ClusterServiceVersion %s.* in the input nor %s: building one from defaults",
-			o.Package, filepath.Join(o.KustomizeDir, "bases", o.Package+".clusterserviceversion.yaml")))
+		res.Warnings = append(res.Warnings, defaultBaseWarning(c, o.Package, o.KustomizeDir))
+	}
+	if len(c.Deployments) == 0 {
+		res.Warnings = append(res.Warnings, "the input has no Deployment: the ClusterServiceVersion's install strategy has no "+
+			"deployments, so OLM cannot install the bundle (the operator's Deployment must be among the input objects)")
 	}
 	csv, warnings, err := buildCSV(c, base, csvInput{pkg: o.Package, version: o.Version, builder: o.Builder,
 		layout: o.Layout, extraSAs: o.ExtraServiceAccounts})
@@ -260,8 +285,43 @@ func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, 
 	return nil
 }
 
+// defaultChannelWarning reports a default channel that is not among the bundle's channels.
+// operator-sdk writes such a bundle without a word; OLM only accepts it when another bundle of
+// the package is in that channel.
+func defaultChannelWarning(channels, def string) string {
+	if def == "" {
+		return ""
+	}
+	for _, c := range strings.Split(channels, ",") {
+		if strings.TrimSpace(c) == def {
+			return ""
+		}
+	}
+	return fmt.Sprintf("default channel %q is not one of the bundle's channels (%s): the package's default channel must "+
+		"hold a bundle, so add it to --channels unless another bundle of the package is in it", def, channels)
+}
+
+// defaultBaseWarning says which base CSV was looked for and, when the input holds CSVs of
+// other packages, which --package would use them.
+func defaultBaseWarning(c *collection, pkg, kustomizeDir string) string {
+	msg := fmt.Sprintf("no base ClusterServiceVersion for package %q: looked for a CSV named %s.* in the input", pkg, pkg)
+	if len(c.CSVs) == 0 {
+		msg += " and for " + filepath.Join(kustomizeDir, "bases", pkg+".clusterserviceversion.yaml")
+	}
+	msg += "; building one from defaults"
+	if len(c.CSVs) > 0 {
+		names := make([]string, len(c.CSVs))
+		for i := range c.CSVs {
+			names[i] = c.CSVs[i].GetName()
+		}
+		msg += fmt.Sprintf(" and ignoring the input's ClusterServiceVersion %s (its name must start with %q: "+
+			"check --package or rename the base CSV)", strings.Join(names, ", "), pkg+".")
+	}
+	return msg
+}
+
 // stdoutStream renders the manifests as operator-sdk's --stdout does: each document as
-// "\n---\n" + its trimmed YAML.
+// "\n---\n" + its trimmed YAML, so the stream starts with an empty line, as operator-sdk's does.
 func stdoutStream(files []File) []byte {
 	var b bytes.Buffer
 	for _, f := range files {

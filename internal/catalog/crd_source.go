@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"sync"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -161,6 +162,9 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 func BundleDirCRDs(dirs []string) (DirCRDs, error) {
 	out := DirCRDs{}
 	for _, dir := range dirs {
+		if strings.TrimSpace(dir) == "" {
+			continue // "a,b," on the command line
+		}
 		docs, err := manifest.ReadTree(filepath.Join(dir, "manifests"))
 		if err != nil {
 			return nil, fmt.Errorf("reading bundle %s: %w", dir, err)

@@ -4,6 +4,9 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
+	"strings"
 )
 
 // Graph output formats.
@@ -18,6 +21,9 @@ const (
 func WriteGraph(ctx context.Context, cfg *DeclarativeConfig, w io.Writer, format string, o GraphOptions, src CRDSource) error {
 	if format != GraphMermaid && format != GraphDot {
 		return fmt.Errorf("unknown graph format %q (want mermaid or dot)", format)
+	}
+	if err := checkGraphPackage(cfg, o.Package); err != nil {
+		return err
 	}
 	m, _ := ConvertToModel(cfg)
 	g := BuildGraph(m)
@@ -37,4 +43,26 @@ func GraphRef(ctx context.Context, ref string, unpack ImageUnpacker, lopts []Loa
 		return err
 	}
 	return WriteGraph(ctx, cfg, w, format, o, src)
+}
+
+// checkGraphPackage refuses a --package the catalog does not hold (the graph would be empty).
+func checkGraphPackage(cfg *DeclarativeConfig, pkg string) error {
+	if pkg == "" {
+		return nil
+	}
+	names := map[string]bool{}
+	for _, p := range cfg.Packages {
+		names[p.Name] = true
+	}
+	for _, c := range cfg.Channels {
+		names[c.Package] = true
+	}
+	if names[pkg] {
+		return nil
+	}
+	known := slices.Sorted(maps.Keys(names))
+	if len(known) > 10 {
+		known = append(known[:10:10], fmt.Sprintf("... %d more", len(names)-10))
+	}
+	return fmt.Errorf("package %q is not in the catalog (packages: %s)", pkg, strings.Join(known, ", "))
 }

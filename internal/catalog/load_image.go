@@ -49,10 +49,30 @@ func LoadImage(ctx context.Context, ref string, unpack ImageUnpacker, opts ...Lo
 	return LoadDir(ctx, filepath.Join(dst, filepath.FromSlash(rel)), opts...)
 }
 
-// LoadRef loads a catalog folder, or a catalog image when ref is not an existing path.
+// LoadRef loads a catalog folder or a catalog image; image.ParseSource tells which ref is. A
+// bundle folder or a folder of bundles given instead of a catalog, and a catalog with no
+// objects, are errors saying so.
 func LoadRef(ctx context.Context, ref string, unpack ImageUnpacker, opts ...LoadOption) (*DeclarativeConfig, error) {
-	if _, err := os.Stat(ref); err == nil {
-		return LoadDir(ctx, ref, opts...)
+	src, err := image.ParseSource(ref)
+	if err != nil {
+		return nil, err
 	}
-	return LoadImage(ctx, ref, unpack, opts...)
+	var cfg *DeclarativeConfig
+	if src.IsImage() {
+		cfg, err = LoadImage(ctx, src.Ref, unpack, opts...)
+	} else {
+		cfg, err = LoadDir(ctx, src.Path, opts...)
+		if err != nil {
+			if werr := notCatalogDir(src.Path); werr != nil {
+				return nil, werr
+			}
+		}
+	}
+	if err != nil {
+		return nil, err
+	}
+	if cfg.empty() {
+		return nil, fmt.Errorf("%s holds no catalog objects (olm.package, olm.channel, olm.bundle or olm.deprecations): nothing to check", ref)
+	}
+	return cfg, nil
 }

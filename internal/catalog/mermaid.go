@@ -194,7 +194,7 @@ func bundleVersions(cfg *DeclarativeConfig) (map[string]semver.Version, error) {
 			return nil, fmt.Errorf("parse properties for bundle %q: %v", b.Name, err)
 		}
 		if len(props.Packages) != 1 {
-			return nil, fmt.Errorf("bundle %q has multiple %q properties, expected exactly 1", b.Name, TypePackage)
+			return nil, fmt.Errorf("bundle %q has %d %q properties, expected exactly 1", b.Name, len(props.Packages), TypePackage)
 		}
 		v, err := semver.Parse(props.Packages[0].Version)
 		if err != nil {

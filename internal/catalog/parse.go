@@ -8,6 +8,7 @@ import (
 	"io"
 	"strings"
 	"sync"
+	"unicode/utf8"
 
 	"sigs.k8s.io/yaml"
 )
@@ -170,7 +171,7 @@ func (cfg *DeclarativeConfig) addMetaKVs(m Meta, kvs []kv) error {
 		}
 		cfg.Deprecations = append(cfg.Deprecations, d)
 	case "":
-		return fmt.Errorf("object '%s' is missing root schema field", string(m.Blob))
+		return fmt.Errorf("object '%s' is missing root schema field", excerpt(m.Blob))
 	default:
 		cfg.Others = append(cfg.Others, m)
 	}
@@ -222,4 +223,20 @@ func extractCSV(objs []string) string {
 		}
 	}
 	return ""
+}
+
+// maxQuoted is the longest object quoted whole in an error; opm quotes the whole object, which
+// for a CSV or CRD put in the wrong folder is megabytes of output.
+const maxQuoted = 512
+
+// excerpt is blob, or for a long blob its first bytes and its size.
+func excerpt(blob []byte) string {
+	if len(blob) <= maxQuoted {
+		return string(blob)
+	}
+	cut := 160
+	for cut > 0 && !utf8.RuneStart(blob[cut]) {
+		cut--
+	}
+	return fmt.Sprintf("%s... (%d bytes)", blob[:cut], len(blob))
 }

@@ -12,6 +12,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"text/template"
+
+	"github.com/opack/opack/internal/image"
 )
 
 // Renderer turns bundle folders, bundle images, package-manifest folders and catalogs
@@ -220,13 +222,21 @@ func appendConfig(out, in *DeclarativeConfig) {
 	out.Others = append(out.Others, in.Others...)
 }
 
-// renderReference classifies ref as opm does: a path that does not exist is an image; a
-// folder with manifests/ and metadata/ is a bundle; a folder with a package manifest is a
-// package-manifest tree; any other folder is a file-based catalog.
+// renderReference classifies ref: image.ParseSource tells images (registry references, oci:DIR
+// and folders holding an OCI layout) from paths; a folder with manifests/ and metadata/ is a
+// bundle; a folder with a package manifest is a package-manifest tree; any other folder is a
+// file-based catalog.
 func (r *Renderer) renderReference(ctx context.Context, ref string) (*DeclarativeConfig, error) {
+	src, err := image.ParseSource(ref)
+	if err != nil {
+		return nil, err
+	}
+	if src.IsImage() {
+		return r.renderImage(ctx, src.Ref)
+	}
 	st, err := os.Stat(ref)
 	if err != nil {
-		return r.renderImage(ctx, ref)
+		return nil, err
 	}
 	if !st.IsDir() {
 		return nil, fmt.Errorf("ref %q has unsupported file type: only folders and images can be rendered (sqlite databases are not supported)", ref)
@@ -254,7 +264,13 @@ func (r *Renderer) renderReference(ctx context.Context, ref string) (*Declarativ
 	if !r.allowed.Allowed(RefDCDir) {
 		return nil, fmt.Errorf("cannot render declarative config directory: %w", ErrNotAllowed)
 	}
-	return loadFBCDir(ctx, ref)
+	cfg, err := loadFBCDir(ctx, ref)
+	if err != nil {
+		if werr := notCatalogDir(ref); werr != nil {
+			return nil, werr
+		}
+	}
+	return cfg, err
 }
 
 func isBundleDir(entries []os.DirEntry) bool {

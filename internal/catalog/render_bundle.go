@@ -98,6 +98,8 @@ func (b *registryBundle) addManifests(dir string, warn io.Writer) error {
 
 // decodeFirstObject decodes the first document of a manifest file the way opm does
 // (YAML converted to JSON, then decoded as an unstructured object, integers kept as int64).
+// manifest.ReadFile already decoded it into those values; only an object without a kind,
+// which opm refuses with the JSON in its message, is decoded again for that message.
 func decodeFirstObject(path string) (*unstructured.Unstructured, error) {
 	docs, err := manifest.ReadFile(path)
 	if err != nil {
@@ -105,6 +107,9 @@ func decodeFirstObject(path string) (*unstructured.Unstructured, error) {
 	}
 	if len(docs) == 0 {
 		return nil, fmt.Errorf("%s: no object", path)
+	}
+	if obj := docs[0].Object; obj != nil && obj.GetKind() != "" {
+		return obj, nil
 	}
 	return unstructuredFromRaw(docs[0].Raw, docs[0].String())
 }

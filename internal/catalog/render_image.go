@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"github.com/opack/opack/internal/image"
 )
 
 // Image labels that tell what an image holds.
@@ -24,6 +26,9 @@ type ImageInfo struct {
 	Digest string
 	// Labels are the labels of the image config.
 	Labels map[string]string
+	// Name is the full image reference an OCI layout records for the manifest; empty for
+	// registry references and layouts that record only a tag.
+	Name string
 }
 
 // ImageSource gives render access to images: registry references and oci:DIR layouts.
@@ -94,7 +99,7 @@ func imageKind(ref string, labels map[string]string) (RefType, string, error) {
 func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info ImageInfo) (*DeclarativeConfig, error) {
 	key := ""
 	if r.cache != nil && info.Digest != "" {
-		key = cacheKey("image", ref, info.Digest)
+		key = cacheKey("image", ref, info.Digest, info.Name, r.tmplText)
 	}
 	b, err := r.cachedBundle(key, func() (*Bundle, error) {
 		dir, cleanup, err := r.unpack(ctx, ref)
@@ -106,7 +111,9 @@ func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info Image
 		if err != nil {
 			return nil, err
 		}
-		rb.image = ref
+		if err := r.bundleImageName(rb, ref, info); err != nil {
+			return nil, err
+		}
 		return rb.toFBC()
 	})
 	if err != nil {
@@ -126,4 +133,26 @@ func (r *Renderer) unpack(ctx context.Context, ref string) (string, func(), erro
 		return "", nil, err
 	}
 	return dir, cleanup, nil
+}
+
+// bundleImageName sets the image of a bundle rendered from ref. A registry reference is the
+// image. An "oci:DIR" path means nothing to a cluster: the image is the reference the layout
+// records (opack image bundle --oci-layout --tag REGISTRY/REPO:TAG records it), else the
+// --image-ref-template one; with neither, ref is kept with a warning.
+func (r *Renderer) bundleImageName(rb *registryBundle, ref string, info ImageInfo) error {
+	rb.image = ref
+	if !strings.HasPrefix(ref, image.LayoutPrefix) {
+		return nil
+	}
+	switch {
+	case r.tmpl != nil:
+		if err := r.templateImageRef(rb); err != nil {
+			return fmt.Errorf("failed templating image reference from bundle for %q: %v", ref, err)
+		}
+	case info.Name != "":
+		rb.image = info.Name
+	default:
+		fmt.Fprintf(r.warnings(), "warning: %s: the OCI layout records no full image reference for this image (only a tag), so the bundle's image is %q, which a cluster cannot pull; build the layout with `opack image bundle --oci-layout DIR --tag REGISTRY/REPO:TAG`, or set the image with --image-ref-template\n", ref, ref)
+	}
+	return nil
 }

@@ -19,7 +19,7 @@ func (s registryImages) Inspect(ctx context.Context, ref string) (ImageInfo, err
 	if err != nil {
 		return ImageInfo{}, err
 	}
-	info := ImageInfo{Digest: r.Digest}
+	info := ImageInfo{Digest: r.Digest, Name: r.Name}
 	for i, img := range r.Images {
 		if i == 0 || img.Platform == "linux/amd64" {
 			info.Labels = img.Labels

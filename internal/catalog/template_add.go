@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"reflect"
 	"sort"
 	"strings"
 
@@ -256,14 +257,13 @@ func channelHeads(entries []ChannelEntry) []string {
 }
 
 // applyTemplateEdits inserts the new items as text lines when every edit appends to an
-// existing block sequence of a YAML document; otherwise it edits the tree and re-encodes it
-// (as JSON for a JSON template).
+// existing block sequence of a YAML document and the result reads as the edited tree;
+// otherwise it re-encodes the edited tree (as JSON for a JSON template).
 func applyTemplateEdits(data []byte, doc *yaml.Node, edits []templateEdit) ([]byte, error) {
 	isJSON := len(bytes.TrimLeft(data, " \t\r\n")) > 0 && bytes.TrimLeft(data, " \t\r\n")[0] == '{'
+	var text []byte
 	if !isJSON {
-		if out, ok := insertLines(data, edits); ok {
-			return out, nil
-		}
+		text, _ = insertLines(data, edits) // before the tree edits: it reads the old last items
 	}
 	for _, e := range edits {
 		if e.seq != nil {
@@ -271,6 +271,9 @@ func applyTemplateEdits(data []byte, doc *yaml.Node, edits []templateEdit) ([]by
 		} else {
 			e.parent.Content = append(e.parent.Content, scalar(e.key), e.item)
 		}
+	}
+	if text != nil && sameContent(text, doc) {
+		return text, nil
 	}
 	if isJSON {
 		var buf bytes.Buffer
@@ -285,4 +288,17 @@ func applyTemplateEdits(data []byte, doc *yaml.Node, edits []templateEdit) ([]by
 		return nil, fmt.Errorf("encoding template: %w", err)
 	}
 	return buf.Bytes(), enc.Close()
+}
+
+// sameContent reports whether the YAML text decodes to the same value as the tree doc: a
+// text edit that does not (a layout insertLines misreads) is not used.
+func sameContent(text []byte, doc *yaml.Node) bool {
+	var got, want any
+	if err := yaml.Unmarshal(text, &got); err != nil {
+		return false
+	}
+	if err := doc.Decode(&want); err != nil {
+		return false
+	}
+	return reflect.DeepEqual(got, want)
 }

@@ -170,3 +170,376 @@ func TestAddTemplateBundleJSON(t *testing.T) {
 		t.Errorf("stable-v1.0 (-want +got):\n%s", diff)
 	}
 }
+
+// TestAddTemplateBundleBasicLayouts adds releases, one after the other, to basic templates
+// of several layouts: each edit must only add lines (checked against the exact text) and
+// every intermediate template must render. The blank lines between entries make sure the
+// lines were inserted (re-encoding the template as a fallback would drop them).
+func TestAddTemplateBundleBasicLayouts(t *testing.T) {
+	type step struct {
+		ref      string
+		channels []string
+	}
+	tests := []struct {
+		name         string
+		in           string
+		steps        []step
+		want         string
+		wantChannels map[string][]string
+		wantBundles  int
+	}{{
+		name: "channel entry last",
+		in: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+    defaultChannel: alpha
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+`,
+		steps: []step{{"q/foo:foo.v0.2.0", []string{"alpha"}}},
+		want: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+    defaultChannel: alpha
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+      - name: foo.v0.2.0
+        replaces: foo.v0.1.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]"}},
+		wantBundles:  2,
+	}, {
+		name: "channel entry last with skips and no final newline",
+		in: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.2.0
+        skips:
+          - foo.v0.1.0`,
+		steps: []step{{"q/foo:foo.v0.3.0", []string{"alpha"}}},
+		want: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.2.0
+        skips:
+          - foo.v0.1.0
+      - name: foo.v0.3.0
+        replaces: foo.v0.2.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.3.0
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.2.0<[foo.v0.1.0]", "foo.v0.3.0<foo.v0.2.0[]"}},
+		wantBundles:  3,
+	}, {
+		name: "bundle entries last",
+		in: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+`,
+		steps: []step{{"q/foo:foo.v0.2.0", []string{"alpha"}}, {"q/foo:foo.v0.3.0", []string{"alpha"}}},
+		want: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+      - name: foo.v0.2.0
+        replaces: foo.v0.1.0
+      - name: foo.v0.3.0
+        replaces: foo.v0.2.0
+
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.3.0
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]", "foo.v0.3.0<foo.v0.2.0[]"}},
+		wantBundles:  3,
+	}, {
+		// The template opack build starts a package with, then two releases.
+		name: "package first",
+		in: `schema: olm.template.basic
+entries:
+- schema: olm.package
+  name: foo
+  defaultChannel: alpha
+`,
+		steps: []step{{"q/foo:foo.v0.1.0", []string{"alpha"}}, {"q/foo:foo.v0.2.0", []string{"alpha"}}},
+		want: `schema: olm.template.basic
+entries:
+- schema: olm.package
+  name: foo
+  defaultChannel: alpha
+- schema: olm.bundle
+  image: q/foo:foo.v0.1.0
+- schema: olm.channel
+  package: foo
+  name: alpha
+  entries:
+    - name: foo.v0.1.0
+    - name: foo.v0.2.0
+      replaces: foo.v0.1.0
+- schema: olm.bundle
+  image: q/foo:foo.v0.2.0
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]"}},
+		wantBundles:  2,
+	}, {
+		name: "JSON template",
+		in: `{"schema": "olm.template.basic", "entries": [
+  {"schema": "olm.package", "name": "foo", "defaultChannel": "alpha"}
+]}
+`,
+		steps: []step{{"q/foo:foo.v0.1.0", []string{"alpha"}}, {"q/foo:foo.v0.2.0", []string{"alpha"}}},
+		want: `{
+  "schema": "olm.template.basic",
+  "entries": [
+    {
+      "schema": "olm.package",
+      "name": "foo",
+      "defaultChannel": "alpha"
+    },
+    {
+      "schema": "olm.bundle",
+      "image": "q/foo:foo.v0.1.0"
+    },
+    {
+      "schema": "olm.channel",
+      "package": "foo",
+      "name": "alpha",
+      "entries": [
+        {
+          "name": "foo.v0.1.0"
+        },
+        {
+          "name": "foo.v0.2.0",
+          "replaces": "foo.v0.1.0"
+        }
+      ]
+    },
+    {
+      "schema": "olm.bundle",
+      "image": "q/foo:foo.v0.2.0"
+    }
+  ]
+}
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]"}},
+		wantBundles:  2,
+	}, {
+		name: "comments preserved",
+		in: `# The foo catalog.
+schema: olm.template.basic
+entries:
+  # the package
+  - schema: olm.package
+    name: foo # the name
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0 # first release
+  # the alpha channel
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0 # first
+    # end of alpha
+# end of the template
+`,
+		steps: []step{{"q/foo:foo.v0.2.0", []string{"alpha"}}, {"q/foo:foo.v0.3.0", []string{"alpha"}}},
+		want: `# The foo catalog.
+schema: olm.template.basic
+entries:
+  # the package
+  - schema: olm.package
+    name: foo # the name
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0 # first release
+  # the alpha channel
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0 # first
+      - name: foo.v0.2.0
+        replaces: foo.v0.1.0
+      - name: foo.v0.3.0
+        replaces: foo.v0.2.0
+    # end of alpha
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.3.0
+# end of the template
+`,
+		wantChannels: map[string][]string{"alpha": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]", "foo.v0.3.0<foo.v0.2.0[]"}},
+		wantBundles:  3,
+	}, {
+		name: "two channels",
+		in: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+    defaultChannel: stable
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+
+  - schema: olm.channel
+    package: foo
+    name: stable
+    entries:
+      - name: foo.v0.1.0
+`,
+		steps: []step{{"q/foo:foo.v0.2.0", []string{"stable", "alpha"}}, {"q/foo:foo.v0.3.0", []string{"alpha", "stable"}}},
+		want: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+    defaultChannel: stable
+  - schema: olm.bundle
+    image: q/foo:foo.v0.1.0
+
+  - schema: olm.channel
+    package: foo
+    name: alpha
+    entries:
+      - name: foo.v0.1.0
+      - name: foo.v0.2.0
+        replaces: foo.v0.1.0
+      - name: foo.v0.3.0
+        replaces: foo.v0.2.0
+
+  - schema: olm.channel
+    package: foo
+    name: stable
+    entries:
+      - name: foo.v0.1.0
+      - name: foo.v0.2.0
+        replaces: foo.v0.1.0
+      - name: foo.v0.3.0
+        replaces: foo.v0.2.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+  - schema: olm.bundle
+    image: q/foo:foo.v0.3.0
+`,
+		wantChannels: map[string][]string{
+			"alpha":  {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]", "foo.v0.3.0<foo.v0.2.0[]"},
+			"stable": {"foo.v0.1.0<[]", "foo.v0.2.0<foo.v0.1.0[]", "foo.v0.3.0<foo.v0.2.0[]"},
+		},
+		wantBundles: 3,
+	}, {
+		// Lines cannot be inserted after a flow mapping whose end is on a later line than its
+		// last value: the template is re-encoded instead.
+		name: "flow mapping over two lines last",
+		in: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+  - {schema: olm.bundle, image: q/foo:foo.v0.1.0
+    }
+`,
+		steps: []step{{"q/foo:foo.v0.2.0", nil}},
+		want: `schema: olm.template.basic
+entries:
+  - schema: olm.package
+    name: foo
+  - {schema: olm.bundle, image: 'q/foo:foo.v0.1.0'}
+  - schema: olm.bundle
+    image: q/foo:foo.v0.2.0
+`,
+		wantBundles: 2,
+	}}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			ctx := context.Background()
+			render := fakeTemplateRenderer(nil)
+			data := []byte(tt.in)
+			for i, s := range tt.steps {
+				out, err := AddTemplateBundle(ctx, data, s.ref, TemplateAddOptions{Channels: s.channels, Render: render})
+				if err != nil {
+					t.Fatalf("step %d (%s): %v\nbefore:\n%s", i+1, s.ref, err, data)
+				}
+				if _, err := RenderTemplate(ctx, out, "", render); err != nil {
+					t.Fatalf("step %d (%s): the edited template does not render: %v\n%s", i+1, s.ref, err, out)
+				}
+				data = out
+			}
+			if diff := cmp.Diff(tt.want, string(data)); diff != "" {
+				t.Errorf("template (-want +got):\n%s", diff)
+			}
+			if strings.HasPrefix(tt.in, "{") && !json.Valid(data) {
+				t.Errorf("a JSON template must stay JSON:\n%s", data)
+			}
+			cfg, err := RenderTemplate(ctx, data, "", render)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for name, want := range tt.wantChannels {
+				if diff := cmp.Diff(want, channelEntries(cfg, name)); diff != "" {
+					t.Errorf("channel %s (-want +got):\n%s", name, diff)
+				}
+			}
+			if len(cfg.Bundles) != tt.wantBundles {
+				t.Errorf("want %d bundles, got %d", tt.wantBundles, len(cfg.Bundles))
+			}
+		})
+	}
+}

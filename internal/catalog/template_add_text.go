@@ -3,55 +3,96 @@ package catalog
 import (
 	"bytes"
 	"encoding/json"
+	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 )
 
+// lineInsert is new text to insert after line (0-based) of a template, for a block sequence
+// whose dashes are in column dash.
+type lineInsert struct {
+	after int
+	dash  int
+	text  string
+}
+
 // insertLines appends each edit's item after the last item of its block sequence, as new
 // lines indented like that item. It reports false when an edit cannot be made that way (no
 // sequence yet, an empty or flow-style one, or an unusual layout).
+//
+// Several insertions can land after the same line: appending to a channel's entries and to
+// the template's entries when that channel is the last entry. The inner (more indented)
+// sequence's item must come first, or the outer item would end the inner sequence before it.
+// Insertions are therefore ordered by line, then by indentation, deepest first; insertions
+// into the same sequence keep the order of the edits.
 func insertLines(data []byte, edits []templateEdit) ([]byte, bool) {
 	lines := strings.SplitAfter(string(data), "\n")
-	after := map[int]string{} // 0-based index of the line to insert after → text
+	inserts := make([]lineInsert, 0, len(edits))
 	for _, e := range edits {
-		if e.seq == nil || e.seq.Style&yaml.FlowStyle != 0 || len(e.seq.Content) == 0 {
-			return nil, false
-		}
-		last := e.seq.Content[len(e.seq.Content)-1]
-		if last.Line < 1 || last.Line > len(lines) {
-			return nil, false
-		}
-		first := lines[last.Line-1]
-		col := last.Column - 1
-		if col > len(first) {
-			return nil, false
-		}
-		dash := strings.LastIndex(first[:col], "-")
-		if dash < 0 || strings.TrimSpace(first[:dash]) != "" {
-			return nil, false
-		}
-		text, ok := itemLines(e.item, first[:dash])
+		in, ok := lineInsertFor(lines, e)
 		if !ok {
 			return nil, false
 		}
-		end := lastLine(last)
-		if end > len(lines) {
-			return nil, false
-		}
-		after[end-1] += text
+		inserts = append(inserts, in)
 	}
+	sort.SliceStable(inserts, func(i, j int) bool {
+		if inserts[i].after != inserts[j].after {
+			return inserts[i].after < inserts[j].after
+		}
+		return inserts[i].dash > inserts[j].dash
+	})
 	var out strings.Builder
+	next := 0
 	for i, l := range lines {
 		out.WriteString(l)
-		if text, ok := after[i]; ok {
-			if !strings.HasSuffix(l, "\n") {
+		for ; next < len(inserts) && inserts[next].after == i; next++ {
+			if !strings.HasSuffix(out.String(), "\n") {
 				out.WriteByte('\n')
 			}
-			out.WriteString(text)
+			out.WriteString(inserts[next].text)
 		}
 	}
 	return []byte(out.String()), true
+}
+
+// lineInsertFor places edit e's item after the last item of its sequence and the comment
+// lines indented deeper than the sequence's dashes that follow it (they belong to that item).
+func lineInsertFor(lines []string, e templateEdit) (lineInsert, bool) {
+	if e.seq == nil || e.seq.Style&yaml.FlowStyle != 0 || len(e.seq.Content) == 0 {
+		return lineInsert{}, false
+	}
+	last := e.seq.Content[len(e.seq.Content)-1]
+	if last.Line < 1 || last.Line > len(lines) {
+		return lineInsert{}, false
+	}
+	first := lines[last.Line-1]
+	col := last.Column - 1
+	if col > len(first) {
+		return lineInsert{}, false
+	}
+	dash := strings.LastIndex(first[:col], "-")
+	if dash < 0 || strings.TrimSpace(first[:dash]) != "" {
+		return lineInsert{}, false
+	}
+	text, ok := itemLines(e.item, first[:dash])
+	if !ok {
+		return lineInsert{}, false
+	}
+	end := lastLine(last)
+	if end > len(lines) {
+		return lineInsert{}, false
+	}
+	for end < len(lines) && isCommentDeeper(lines[end], dash) {
+		end++
+	}
+	return lineInsert{after: end - 1, dash: dash, text: text}, true
+}
+
+// isCommentDeeper reports whether line is a comment line indented more than col.
+func isCommentDeeper(line string, col int) bool {
+	body := strings.TrimLeft(line, " ")
+	return strings.HasPrefix(body, "#") && len(line)-len(body) > col
 }
 
 // itemLines renders item as a block sequence item whose dash is preceded by prefix.

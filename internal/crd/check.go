@@ -31,9 +31,26 @@ type Puller interface {
 	Unpack(ctx context.Context, ref, dst string) error
 }
 
+// Result is the outcome of Check: the findings and how many CRDs each side held.
+type Result struct {
+	Findings []Finding
+	// Old and New count the CRDs of each side; Compared counts the names found on both sides.
+	Old, New, Compared int
+}
+
+// Summary says how many CRDs were compared, e.g. "2 CRDs compared (3 old, 2 new)".
+func (r *Result) Summary() string {
+	noun := "CRDs"
+	if r.Compared == 1 {
+		noun = "CRD"
+	}
+	return fmt.Sprintf("%d %s compared (%d old, %d new)", r.Compared, noun, r.Old, r.New)
+}
+
 // Check loads what the request names and compares the old CRDs with the new ones. An error means
-// the check could not run (a missing path, an unreadable CRD, a bad policy); findings are the result.
-func Check(ctx context.Context, req Request) ([]Finding, error) {
+// the check could not run (a missing path, an unreadable CRD, a bad policy, a side without any CRD);
+// findings are the result.
+func Check(ctx context.Context, req Request) (*Result, error) {
 	var opts []Option
 	if req.Policy != "" {
 		p, err := LoadPolicy(req.Policy)
@@ -48,6 +65,9 @@ func Check(ctx context.Context, req Request) ([]Finding, error) {
 		if err != nil {
 			return nil, fmt.Errorf("loading cluster CRDs: %w", err)
 		}
+		if err := needCRDs(s, "--cluster-crd "+req.ClusterCRD); err != nil {
+			return nil, err
+		}
 		cluster = s
 		opts = append(opts, WithClusterCRDs(s.CRDs))
 	}
@@ -61,6 +81,9 @@ func Check(ctx context.Context, req Request) ([]Finding, error) {
 		if old, err = loadSide(ctx, req.Old, req.Puller); err != nil {
 			return nil, err
 		}
+		if err := needCRDs(old, req.Old); err != nil {
+			return nil, err
+		}
 	case cluster != nil:
 		old = cluster
 	default:
@@ -70,6 +93,9 @@ func Check(ctx context.Context, req Request) ([]Finding, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := needCRDs(newSet, req.New); err != nil {
+		return nil, err
+	}
 	if len(req.Instances) > 0 {
 		objs, err := LoadInstances(ctx, req.Instances)
 		if err != nil {
@@ -77,7 +103,32 @@ func Check(ctx context.Context, req Request) ([]Finding, error) {
 		}
 		opts = append(opts, WithInstances(objs), WithContext(ctx))
 	}
-	return CompareSets(old, newSet, opts...), nil
+	return &Result{Findings: CompareSets(old, newSet, opts...), Old: len(old.CRDs), New: len(newSet.CRDs),
+		Compared: countCommon(old, newSet)}, nil
+}
+
+// needCRDs refuses a side without any CRD: there is nothing to compare, and an empty new side (a failed
+// generation, a wrong folder) must not pass as "every CRD removed".
+func needCRDs(s *Set, what string) error {
+	if len(s.CRDs) > 0 {
+		return nil
+	}
+	return fmt.Errorf("%s holds no CustomResourceDefinition: nothing to compare; give a CRD file, a folder of CRDs, or a bundle folder or image", what)
+}
+
+// countCommon counts the CRD names found in both sets.
+func countCommon(a, b *Set) int {
+	names := make(map[string]bool, len(a.CRDs))
+	for _, c := range a.CRDs {
+		names[c.Name] = true
+	}
+	n := 0
+	for _, c := range b.CRDs {
+		if names[c.Name] {
+			n++
+		}
+	}
+	return n
 }
 
 // loadSide loads a path, or unpacks an image reference into a temporary folder first.

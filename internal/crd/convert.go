@@ -30,7 +30,7 @@ func isCRD(u *unstructured.Unstructured) bool {
 }
 
 // FromUnstructured converts a CRD object (apiextensions.k8s.io/v1 or v1beta1) into a defaulted v1 CRD,
-// as the API server stores it.
+// as the API server stores it. A schema nested deeper than MaxSchemaDepth is refused.
 func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDefinition, error) {
 	switch v := u.GroupVersionKind().Version; v {
 	case "v1":
@@ -39,7 +39,7 @@ func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDef
 			return nil, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 		}
 		scheme.Default(out)
-		return out, nil
+		return out, checkDepth(out)
 	case "v1beta1":
 		in := &apiextv1beta1.CustomResourceDefinition{}
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, in); err != nil {
@@ -55,7 +55,7 @@ func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDef
 			return nil, fmt.Errorf("converting v1beta1 CustomResourceDefinition to v1: %w", err)
 		}
 		out.APIVersion, out.Kind = apiextv1.SchemeGroupVersion.String(), kindCRD
-		return out, nil
+		return out, checkDepth(out)
 	default:
 		return nil, fmt.Errorf("unsupported CustomResourceDefinition version %q (want apiextensions.k8s.io/v1 or v1beta1)", v)
 	}

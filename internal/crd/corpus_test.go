@@ -14,7 +14,7 @@ import (
 
 // corpusBundles returns the operator folders of the certified-operators corpus, each with its bundle
 // folders sorted by version.
-func corpusBundles(t *testing.T, root string) map[string][]string {
+func corpusBundles(t testing.TB, root string) map[string][]string {
 	t.Helper()
 	ops, err := os.ReadDir(root)
 	if err != nil {

@@ -298,6 +298,7 @@ func (d schemaDiffer) additionalProperties(path string, o, n *apiextv1.JSONSchem
 
 // childPath appends a property name, quoting names that are not plain identifiers.
 func childPath(path, name string) string {
+	name = pathName(name)
 	for i := 0; i < len(name); i++ {
 		c := name[i]
 		if !(c == '_' || c == '-' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {

@@ -224,7 +224,9 @@ func TestSchemaKeywordClassification(t *testing.T) {
 	celMsg := func(p *apiextv1.JSONSchemaProps) { p.XValidations[0].Message = "other message" }
 	preserve := func(p *apiextv1.JSONSchemaProps) { p.XPreserveUnknownFields = ptrB(true) }
 	mapOf := func(v apiextv1.JSONSchemaProps) func(*apiextv1.JSONSchemaProps) {
-		return func(p *apiextv1.JSONSchemaProps) { p.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &v} }
+		return func(p *apiextv1.JSONSchemaProps) {
+			p.AdditionalProperties = &apiextv1.JSONSchemaPropsOrBool{Allows: true, Schema: &v}
+		}
 	}
 	listType := func(lt string) func(*apiextv1.JSONSchemaProps) {
 		return func(p *apiextv1.JSONSchemaProps) {

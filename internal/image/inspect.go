@@ -10,7 +10,11 @@ import (
 
 // Report describes an image or index: what `opack image inspect` prints.
 type Report struct {
-	Ref         string            `json:"ref"`
+	Ref string `json:"ref"`
+	// Name is the full image reference an OCI layout records for the manifest
+	// (io.containerd.image.name, or org.opencontainers.image.ref.name when it is one); empty
+	// for registry references and for layouts that record only a tag.
+	Name        string            `json:"name,omitempty"`
 	Digest      string            `json:"digest"`
 	MediaType   string            `json:"mediaType"`
 	Annotations map[string]string `json:"annotations,omitempty"`
@@ -43,7 +47,7 @@ type LayerReport struct {
 // reference or "oci:DIR[:TAG]"); layer contents are not downloaded.
 func Inspect(ctx context.Context, ref string, opts ...Option) (*Report, error) {
 	o := makeOptions(opts...)
-	a, err := o.fetch(ctx, ref)
+	a, recorded, err := o.fetchNamed(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -51,6 +55,7 @@ func Inspect(ctx context.Context, ref string, opts ...Option) (*Report, error) {
 	if err != nil {
 		return nil, fmt.Errorf("inspecting %s: %w", ref, err)
 	}
+	r.Name = recorded
 	return r, nil
 }
 

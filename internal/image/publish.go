@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
@@ -14,6 +15,7 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/match"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
+	"go.podman.io/image/v5/docker/reference"
 )
 
 // Publisher writes a built image or index somewhere and returns the reference that names it by
@@ -61,18 +63,29 @@ func (p *registryPublisher) Publish(ctx context.Context, a Artifact) (string, er
 
 // NewLayoutPublisher writes into the OCI image layout dir (created when missing), replacing the
 // manifest tagged tag (org.opencontainers.image.ref.name), or the one with the same digest when
-// tag is empty.
+// tag is empty. tag may be a full reference (REGISTRY/REPO:TAG): its tag names the manifest and
+// the whole reference is recorded as io.containerd.image.name, so that rendering the layout
+// knows the image's real name.
 func NewLayoutPublisher(dir, tag string) (Publisher, error) {
+	full := ""
+	if strings.ContainsAny(tag, "/:") {
+		n, err := reference.ParseNormalizedNamed(tag)
+		t, ok := n.(reference.NamedTagged)
+		if err != nil || !ok {
+			return nil, fmt.Errorf("bad OCI layout reference %q: want TAG or REGISTRY/REPO:TAG", tag)
+		}
+		full, tag = t.String(), t.Tag()
+	}
 	if tag != "" {
 		if _, err := name.NewTag("localhost/x:"+tag, name.StrictValidation); err != nil {
 			return nil, fmt.Errorf("bad OCI layout tag %q: %w", tag, err)
 		}
 	}
-	return &layoutPublisher{dir: dir, tag: tag}, nil
+	return &layoutPublisher{dir: dir, tag: tag, full: full}, nil
 }
 
 type layoutPublisher struct {
-	dir, tag string
+	dir, tag, full string
 }
 
 func (p *layoutPublisher) Publish(_ context.Context, a Artifact) (string, error) {
@@ -87,7 +100,11 @@ func (p *layoutPublisher) Publish(_ context.Context, a Artifact) (string, error)
 	matcher, lopts := match.Digests(h), []layout.Option(nil)
 	if p.tag != "" {
 		matcher = match.Annotation(refNameAnnotation, p.tag)
-		lopts = append(lopts, layout.WithAnnotations(map[string]string{refNameAnnotation: p.tag}))
+		ann := map[string]string{refNameAnnotation: p.tag}
+		if p.full != "" {
+			ann[containerdNameAnnotation] = p.full
+		}
+		lopts = append(lopts, layout.WithAnnotations(ann))
 	}
 	switch t := a.(type) {
 	case v1.ImageIndex:

@@ -106,7 +106,7 @@ func TestLayoutPublisher(t *testing.T) {
 	if d := cmp.Diff(wantTags, got); d != "" {
 		t.Errorf("layout manifests (-want +got):\n%s", d)
 	}
-	a, err := fetchLayout(layoutRef{dir: dir, tag: "v0.0.1"})
+	a, _, err := fetchLayout(layoutRef{dir: dir, tag: "v0.0.1"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/layout"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
@@ -15,14 +16,46 @@ import (
 // refNameAnnotation names a manifest inside an OCI image layout (the tag, as skopeo writes it).
 const refNameAnnotation = "org.opencontainers.image.ref.name"
 
+// containerdNameAnnotation holds the full image reference of a manifest in an OCI layout, as
+// containerd (ctr export, nerdctl save) and opack write it.
+const containerdNameAnnotation = "io.containerd.image.name"
+
 // fetch resolves ref ("oci:DIR[:TAG][@DIGEST]" or a registry reference) to the image or index it names.
 func (o *options) fetch(ctx context.Context, ref string) (Artifact, error) {
+	a, _, err := o.fetchNamed(ctx, ref)
+	return a, err
+}
+
+// fetchNamed is fetch that also returns, for a manifest of an OCI layout, the full image
+// reference the layout records for it (see recordedName); "" otherwise.
+func (o *options) fetchNamed(ctx context.Context, ref string) (Artifact, string, error) {
 	if lr, ok, err := parseLayoutRef(ref); ok {
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
-		return fetchLayout(lr)
+		a, d, err := fetchLayout(lr)
+		return a, recordedName(d), err
 	}
+	a, err := o.fetchRemote(ctx, ref)
+	return a, "", err
+}
+
+// recordedName is the full image reference an OCI layout records for the manifest d:
+// io.containerd.image.name, else org.opencontainers.image.ref.name when it is a full reference
+// (with a registry and a tag or digest, as skopeo writes for oci:DIR:REGISTRY/REPO:TAG); "" when
+// the layout records only a tag.
+func recordedName(d v1.Descriptor) string {
+	for _, k := range []string{containerdNameAnnotation, refNameAnnotation} {
+		n := d.Annotations[k]
+		if _, err := name.ParseReference(n, name.StrictValidation); err == nil && hasRegistryHost(n) {
+			return n
+		}
+	}
+	return ""
+}
+
+// fetchRemote gets the image or index a registry reference names.
+func (o *options) fetchRemote(ctx context.Context, ref string) (Artifact, error) {
 	r, err := parseRemoteRef(ref, o.insecure)
 	if err != nil {
 		return nil, err
@@ -37,19 +70,21 @@ func (o *options) fetch(ctx context.Context, ref string) (Artifact, error) {
 	return desc.Image()
 }
 
-// fetchLayout finds the manifest r names in an OCI image layout.
-func fetchLayout(r layoutRef) (Artifact, error) {
+// fetchLayout finds the manifest r names in an OCI image layout and returns it with its
+// descriptor in the layout's index.
+func fetchLayout(r layoutRef) (Artifact, v1.Descriptor, error) {
+	var none v1.Descriptor
 	p, err := layout.FromPath(r.dir)
 	if err != nil {
-		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
 	}
 	ii, err := p.ImageIndex()
 	if err != nil {
-		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
 	}
 	im, err := ii.IndexManifest()
 	if err != nil {
-		return nil, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
 	}
 	var found []v1.Descriptor
 	for _, d := range im.Manifests {
@@ -59,9 +94,9 @@ func fetchLayout(r layoutRef) (Artifact, error) {
 	}
 	switch {
 	case len(found) == 0:
-		return nil, fmt.Errorf("reading %s: no such manifest in the layout (tags: %s)", r, layoutTags(im))
+		return nil, none, fmt.Errorf("reading %s: no such manifest in the layout (tags: %s)", r, layoutTags(im))
 	case len(found) > 1:
-		return nil, fmt.Errorf("reading %s: the layout holds %d manifests; name one as oci:DIR:TAG or oci:DIR@sha256:... (tags: %s)", r, len(found), layoutTags(im))
+		return nil, none, fmt.Errorf("reading %s: the layout holds %d manifests; name one as oci:DIR:TAG or oci:DIR@sha256:... (tags: %s)", r, len(found), layoutTags(im))
 	}
 	d := found[0]
 	var a Artifact
@@ -71,15 +106,15 @@ func fetchLayout(r layoutRef) (Artifact, error) {
 	case d.MediaType.IsImage():
 		a, err = ii.Image(d.Digest)
 	default:
-		return nil, fmt.Errorf("reading %s: unsupported media type %s", r, d.MediaType)
+		return nil, none, fmt.Errorf("reading %s: unsupported media type %s", r, d.MediaType)
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", r, err)
+		return nil, none, fmt.Errorf("reading %s: %w", r, err)
 	}
 	if h, err := a.Digest(); err != nil || h != d.Digest {
-		return nil, fmt.Errorf("reading %s: the manifest blob does not match its digest %s (%v); the layout is corrupt", r, d.Digest, err)
+		return nil, none, fmt.Errorf("reading %s: the manifest blob does not match its digest %s (%v); the layout is corrupt", r, d.Digest, err)
 	}
-	return a, nil
+	return a, d, nil
 }
 
 // verifyBlobs checks that img's config and layer blobs hash to the digests its manifest gives.

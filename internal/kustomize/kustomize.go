@@ -14,7 +14,8 @@ func Build(ctx context.Context, dir string) ([]byte, error) {
 	return BuildFS(ctx, filesys.MakeFsOnDisk(), dir)
 }
 
-// BuildFS is Build on any kustomize file system (an in-memory one in tests).
+// BuildFS is Build on any kustomize file system (an in-memory one in tests). A failed build
+// returns a *BuildError naming the file (and line) at fault when kustomize's error says which.
 func BuildFS(ctx context.Context, fs filesys.FileSystem, dir string) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
@@ -25,7 +26,7 @@ func BuildFS(ctx context.Context, fs filesys.FileSystem, dir string) ([]byte, er
 	opts.Reorder = krusty.ReorderOptionUnspecified
 	resMap, err := krusty.MakeKustomizer(opts).Run(fs, dir)
 	if err != nil {
-		return nil, fmt.Errorf("building kustomization %s: %w", dir, err)
+		return nil, explain(fs, dir, err)
 	}
 	out, err := resMap.AsYaml()
 	if err != nil {

@@ -2,7 +2,6 @@ package manifest
 
 import (
 	"bytes"
-	"fmt"
 
 	yamlv3 "gopkg.in/yaml.v3"
 )
@@ -20,7 +19,7 @@ func checkAliases(raw []byte, limit int) error {
 	}
 	memo := map[*yamlv3.Node]int{}
 	if size := expandedSize(&n, memo, limit); size > limit {
-		return fmt.Errorf("YAML aliases expand to more than %d nodes (an alias bomb?); refusing the document", limit)
+		return &LimitError{What: "alias expansion", Limit: int64(limit)}
 	}
 	return nil
 }

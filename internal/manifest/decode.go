@@ -13,7 +13,6 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	utiljson "k8s.io/apimachinery/pkg/util/json"
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
-	"sigs.k8s.io/yaml"
 )
 
 // Doc is one object of a YAML or JSON stream.
@@ -45,7 +44,27 @@ func ReadFile(path string, opts ...Option) ([]Doc, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	defer f.Close()
-	return Decode(f, path, opts...)
+	o := makeOptions(opts)
+	fi, err := f.Stat()
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if !fi.Mode().IsRegular() {
+		return Decode(f, path, opts...)
+	}
+	// A regular file over the limit is refused before reading it; one within it is read into a
+	// buffer of its size (no doubling of a growing buffer).
+	if fi.Size() > o.maxFileSize {
+		return nil, &LimitError{File: path, What: "file size", Limit: o.maxFileSize}
+	}
+	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, o.maxFileSize+1)); err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	if int64(buf.Len()) > o.maxFileSize { // the file grew while being read
+		return nil, &LimitError{File: path, What: "file size", Limit: o.maxFileSize}
+	}
+	return decodeData(buf.Bytes(), path, o, opts)
 }
 
 // Decode splits a YAML or JSON stream into documents and decodes each into an object.
@@ -57,6 +76,10 @@ func Decode(r io.Reader, file string, opts ...Option) ([]Doc, error) {
 	if err != nil {
 		return nil, err
 	}
+	return decodeData(data, file, o, opts)
+}
+
+func decodeData(data []byte, file string, o options, opts []Option) ([]Doc, error) {
 	raws, err := Split(data, file, opts...)
 	if err != nil {
 		return nil, err
@@ -146,16 +169,16 @@ func decodeObject(raw []byte, o options) (map[string]interface{}, error) {
 	if err := checkAliases(raw, o.maxAliasNode); err != nil {
 		return nil, err
 	}
-	j := raw
-	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' {
+	// A JSON object is decoded as JSON; anything else, including a YAML flow mapping such as
+	// "{kind: A}" that also starts with '{', goes through the YAML decoder, straight into the
+	// values the JSON decoder gives.
+	var v interface{}
+	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
 		var err error
-		if j, err = yaml.YAMLToJSON(raw); err != nil {
+		if v, err = yamlToObject(raw); err != nil {
 			return nil, err
 		}
-	}
-	// utiljson keeps integers as int64, as the API machinery expects.
-	var v interface{}
-	if err := utiljson.Unmarshal(j, &v); err != nil {
+	} else if err := utiljson.Unmarshal(t, &v); err != nil { // utiljson keeps integers as int64
 		return nil, err
 	}
 	switch m := v.(type) {
@@ -177,4 +200,12 @@ func readAllLimited(r io.Reader, file string, limit int64) ([]byte, error) {
 		return nil, &LimitError{File: file, What: "file size", Limit: limit}
 	}
 	return data, nil
+}
+
+// DecodeObject decodes one document (no "---" splitting) into the object that
+// sigs.k8s.io/yaml.YAMLToJSON followed by the API machinery's JSON decoder gives (integers as
+// int64), without the JSON text in between; nil, nil for an empty or null document. Aliases
+// are limited as in Decode; a document that is not a mapping is an error.
+func DecodeObject(raw []byte, opts ...Option) (map[string]interface{}, error) {
+	return decodeObject(raw, makeOptions(opts))
 }

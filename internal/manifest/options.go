@@ -47,16 +47,35 @@ func makeOptions(opts []Option) options {
 
 // LimitError reports input refused because it exceeds a limit.
 type LimitError struct {
-	File  string // the file (or "-") that exceeded the limit
-	What  string // which limit: "file size", "document size", "files", "alias expansion"
+	File  string // the file (or "-") that exceeded the limit; empty when the caller's error names it
+	What  string // which limit: "file size", "document size", "number of files", "alias expansion"
 	Limit int64
-	Flag  string // the flag that raises it, when the caller set one
+	Flag  string // the flag that raises it; empty for the default flag of What (LimitFlags)
+}
+
+// LimitFlags are the command-line flags that raise each limit, named in LimitError messages.
+var LimitFlags = map[string]string{
+	"file size":       "--max-file-size",
+	"document size":   "--max-doc-size",
+	"number of files": "--max-files",
+	"alias expansion": "--max-alias-nodes",
 }
 
 func (e *LimitError) Error() string {
-	msg := e.File + ": " + e.What + " exceeds the limit of " + strconv.FormatInt(e.Limit, 10)
-	if e.Flag != "" {
-		msg += " (raise it with " + e.Flag + ")"
+	limit := strconv.FormatInt(e.Limit, 10)
+	msg := e.What + " exceeds the limit of " + limit
+	if e.What == "alias expansion" {
+		msg = "YAML aliases expand to more than " + limit + " nodes (an alias bomb?); refusing the document"
+	}
+	if e.File != "" {
+		msg = e.File + ": " + msg
+	}
+	flag := e.Flag
+	if flag == "" {
+		flag = LimitFlags[e.What]
+	}
+	if flag != "" {
+		msg += " (raise it with " + flag + ")"
 	}
 	return msg
 }

@@ -83,6 +83,7 @@ type buildOptions struct {
 	git             GitRunner
 	imageOpts       []image.Option
 	sourceDateEpoch string
+	allowRebuild    bool
 }
 
 // BuildVersion overrides the version (--version).
@@ -102,6 +103,10 @@ func BuildGit(g GitRunner) BuildOption { return func(o *buildOptions) { o.git = 
 func BuildImageOptions(opts ...image.Option) BuildOption {
 	return func(o *buildOptions) { o.imageOpts = append(o.imageOpts, opts...) }
 }
+
+// BuildAllowRebuild lets a build change the image (digest) of a version already in a catalog
+// template: a rebuild of a version that was never published. Without it such a build fails.
+func BuildAllowRebuild(on bool) BuildOption { return func(o *buildOptions) { o.allowRebuild = on } }
 
 // BuildSourceDateEpoch is $SOURCE_DATE_EPOCH: the createdAt of a CSV that changed.
 func BuildSourceDateEpoch(s string) BuildOption {

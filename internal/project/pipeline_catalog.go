@@ -144,8 +144,9 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 				return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("bundle %s is in the template as %s (found %d times), not as %s", b.Name, b.Image, n, ref),
 					"remove the old entry of "+b.Name+" from "+c.Template+", or build a new version")
 			}
-			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: %s was %s and is replaced by %s: its content changed without a new version (fine before a release; a released version should not change)",
-				c.Template, b.Name, b.Image, ref))
+			if err := r.rebuiltRelease(c, b.Name, b.Image, ref); err != nil {
+				return nil, err
+			}
 			return bytes.ReplaceAll(data, []byte(b.Image), []byte(ref)), nil
 		}
 	}
@@ -153,12 +154,7 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
 	}
-	// The bundle entry and the channel entries are added one call each: two insertions after the
-	// same line (a channel that is the template's last entry) come out in the wrong order otherwise.
-	out, err := catalog.AddTemplateBundle(ctx, data, ref, catalog.TemplateAddOptions{Render: rd.RenderBundle})
-	if err == nil {
-		out, err = catalog.AddTemplateBundle(ctx, out, ref, catalog.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
-	}
+	out, err := catalog.AddTemplateBundle(ctx, data, ref, catalog.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("adding %s: %w", ref, err),
 			"the channels of "+r.p.File+" must fit the template (semver templates: candidate, fast or stable)")

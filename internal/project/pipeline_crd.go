@@ -79,8 +79,12 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 // the removal of a stored version.
 func (r *run) waived(f crd.Finding, path string) (string, bool) {
 	for _, rule := range []string{string(f.Rule), "crd/" + string(f.Rule)} {
-		if w, ok := r.p.Waived(rule, f.CRD, path); ok {
-			return w.Reason, true
+		if i := r.p.waiverIndex(rule, f.CRD, path); i >= 0 {
+			if r.usedWaivers == nil {
+				r.usedWaivers = map[int]bool{}
+			}
+			r.usedWaivers[i] = true
+			return r.p.Waivers[i].Reason, true
 		}
 	}
 	if f.Rule == crd.RuleStoredVersionRemoved || f.Rule == crd.RuleVersionRemoved {

@@ -11,6 +11,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/catalog"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/validate"
 )
 
 // DefaultBundleDockerfile is the bundle Dockerfile build writes beside bundle.dir, as operator-sdk does.
@@ -35,6 +36,10 @@ type run struct {
 	catalogs []builtCatalog
 	// prevEdge is the upgrade edge checked by the crd-upgrade step (skipped by the catalog check).
 	prevEdge catalog.EdgeKey
+	// usedWaivers are the indexes of the waivers of opack.yaml that matched a finding.
+	usedWaivers map[int]bool
+	// refusals are check's findings about released versions this build would change.
+	refusals []validate.Finding
 }
 
 // builtCatalog is a catalog image waiting to be pushed.
@@ -75,8 +80,21 @@ func (r *run) pipeline(ctx context.Context) error {
 			return err
 		}
 	}
+	// Every check ran: a waiver that matched nothing is a typo or a leftover.
+	r.res.Warnings = append(r.res.Warnings, r.p.unusedWaivers(r.usedWaivers)...)
+	if err := r.saveVersion(); err != nil {
+		return err
+	}
 	if r.check {
-		return r.diff()
+		if err := r.diff(); err != nil {
+			return err
+		}
+		if len(r.refusals) > 0 {
+			return &StepError{Step: StepCatalogTemplate, File: r.refusals[0].File, Findings: r.refusals, failed: true,
+				Err: fmt.Errorf("%d released version(s) would change", len(r.refusals)),
+				Fix: "build a new version, or pass --allow-rebuild to opack build if it was never published"}
+		}
+		return nil
 	}
 	if r.o.push {
 		r.o.logf("%s", StepPush)

@@ -1,20 +1,67 @@
 package project
 
-import "strings"
+import (
+	"fmt"
+	"strings"
+)
 
 // Waived returns the waiver accepting a finding of rule about crd and the field path, if any. A waiver
 // without crd (or path) matches every CRD (or path); a waiver path also matches the fields below it
-// ("spec.size" waives "spec.size.minimum").
+// ("spec.size" waives "spec.size.minimum"). Paths are compared as findings print them or bare:
+// "^.spec.size" and "spec.size" are the same path.
 func (p *Project) Waived(rule, crd, path string) (Waiver, bool) {
-	for _, w := range p.Waivers {
+	if i := p.waiverIndex(rule, crd, path); i >= 0 {
+		return p.Waivers[i], true
+	}
+	return Waiver{}, false
+}
+
+// waiverIndex is Waived's answer as an index into Waivers; -1 when no waiver matches.
+func (p *Project) waiverIndex(rule, crd, path string) int {
+	path = barePath(path)
+	for i, w := range p.Waivers {
 		if w.Rule != rule || (w.CRD != "" && w.CRD != crd) {
 			continue
 		}
-		if w.Path == "" || w.Path == path || strings.HasPrefix(path, w.Path+".") || strings.HasPrefix(path, w.Path+"[") {
-			return w, true
+		wp := barePath(w.Path)
+		if wp == "" || wp == path || strings.HasPrefix(path, wp+".") || strings.HasPrefix(path, wp+"[") {
+			return i
 		}
 	}
-	return Waiver{}, false
+	return -1
+}
+
+// barePath drops the "^." (or "^") root marker CRD findings print before a field path.
+func barePath(path string) string {
+	path = strings.TrimSpace(path)
+	if p, ok := strings.CutPrefix(path, "^"); ok {
+		return strings.TrimPrefix(p, ".")
+	}
+	return path
+}
+
+// unusedWaivers describes, with its line in opack.yaml, every waiver whose index is not in used.
+func (p *Project) unusedWaivers(used map[int]bool) []string {
+	var out []string
+	for i, w := range p.Waivers {
+		if used[i] {
+			continue
+		}
+		loc := p.File
+		if line := p.line("waivers", i); line > 0 {
+			loc += fmt.Sprintf(":%d", line)
+		}
+		what := "rule " + w.Rule
+		if w.CRD != "" {
+			what += ", crd " + w.CRD
+		}
+		if w.Path != "" {
+			what += ", path " + w.Path
+		}
+		out = append(out, fmt.Sprintf("%s: waivers[%d] (%s) matches no finding: check its rule, crd and path against "+
+			"the findings (a path as printed, ^.spec.size, or bare, spec.size), or remove it", loc, i, what))
+	}
+	return out
 }
 
 // MigratedVersions returns the versions of crd declared migrated off (removed from

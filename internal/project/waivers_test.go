@@ -1,9 +1,12 @@
 package project
 
 import (
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/crd"
 )
 
 func TestWaived(t *testing.T) {
@@ -47,5 +50,56 @@ func TestMigratedVersions(t *testing.T) {
 	}
 	if got := p.MigratedVersions("none.example.com"); got != nil {
 		t.Errorf("got %v", got)
+	}
+}
+
+// TestWaivedPrintedPaths checks that a waiver path copied from a finding ("^.spec.x") works as
+// well as the bare form, whichever form the finding's path has.
+func TestWaivedPrintedPaths(t *testing.T) {
+	tests := []struct {
+		waiver, finding string
+		want            bool
+	}{
+		{"^.spec.containerPort", "spec.containerPort", true},
+		{"^.spec.containerPort", "^.spec.containerPort", true},
+		{"spec.containerPort", "^.spec.containerPort", true},
+		{"^.spec", "^.spec.containerPort", true},
+		{"^.spec.template", "^.spec.containers[0]", false},
+		{"^.spec.containerPrt", "^.spec.containerPort", false},
+		{"^", "^.spec.containerPort", true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.waiver+" "+tt.finding, func(t *testing.T) {
+			p := &Project{Waivers: []Waiver{{Rule: "crd/field-removed", Path: tt.waiver, Reason: "r"}}}
+			_, got := p.Waived("crd/field-removed", "a.example.com", tt.finding)
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Error(diff)
+			}
+		})
+	}
+}
+
+// TestUnusedWaivers checks that waivers which matched no finding are named with their line.
+func TestUnusedWaivers(t *testing.T) {
+	p := mustDecode(t, minimal+`waivers:
+- rule: crd/field-removed
+  path: ^.spec.size
+  reason: reviewed
+- rule: crd/field-removed
+  crd: memcacheds.cache.example.com
+  path: ^.spec.sise
+  reason: typo
+`)
+	r := &run{p: p, o: &buildOptions{}, res: &BuildResult{}}
+	if _, ok := r.waived(crd.Finding{Rule: crd.RuleFieldRemoved, CRD: "memcacheds.cache.example.com", Path: "^.spec.size"}, "spec.size"); !ok {
+		t.Fatal("the first waiver does not match")
+	}
+	want := []string{p.File + ":" + fmt.Sprint(p.line("waivers", 1)) + ": waivers[1] (rule crd/field-removed, crd memcacheds.cache.example.com, path ^.spec.sise) " +
+		"matches no finding: check its rule, crd and path against the findings (a path as printed, ^.spec.size, or bare, spec.size), or remove it"}
+	if diff := cmp.Diff(want, p.unusedWaivers(r.usedWaivers)); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
+	}
+	if p.line("waivers", 1) == 0 {
+		t.Error("no line for waivers[1]")
 	}
 }

@@ -97,6 +97,8 @@ func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceD
 	if result.HasError() {
 		result.Name = crd.GetName()
 	}
+	// The API server validates schema properties in map order: sort its errors so that runs agree.
+	sort.SliceStable(server, func(i, j int) bool { return server[i].Message < server[j].Message })
 	for _, format := range unrecognizedFormats(crd) {
 		server = append(server, Finding{Severity: SeverityWarning, File: file, Object: object, Rule: RuleCRDFormat,
 			Message: fmt.Sprintf("unrecognized format %q: the API server warns and does not validate it; use a format Kubernetes knows or a pattern", format)})

@@ -65,17 +65,32 @@ const (
 // Formats lists the output formats, for flag help and checks.
 var Formats = []string{FormatText, FormatJSON, FormatGitHub}
 
+// formatJSONAlpha1 is operator-sdk's name for the json format, accepted as an alias.
+const formatJSONAlpha1 = "json-alpha1"
+
+// CheckFormat returns nil when format is one of supported (json also accepts operator-sdk's "json-alpha1"),
+// else the error every opack command gives for a bad -o value:
+// `unknown output format "x": use one of text, json, github`.
+func CheckFormat(format string, supported ...string) error {
+	for _, s := range supported {
+		if format == s || (s == FormatJSON && format == formatJSONAlpha1) {
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown output format %q: use one of %s", format, strings.Join(supported, ", "))
+}
+
 // Write writes the report in format (text, json or github; "json-alpha1" is accepted as json).
 func (r *Report) Write(w io.Writer, format string) error {
 	switch format {
 	case FormatText, "":
 		return r.WriteText(w)
-	case FormatJSON, "json-alpha1":
+	case FormatJSON, formatJSONAlpha1:
 		return r.WriteJSON(w)
 	case FormatGitHub:
 		return r.WriteGitHub(w)
 	}
-	return fmt.Errorf("unknown output format %q (want one of %s)", format, strings.Join(Formats, ", "))
+	return CheckFormat(format, Formats...)
 }
 
 // WriteText writes one line per finding: "severity: file: object: message". Newlines inside a message are
@@ -103,14 +118,22 @@ type jsonOutput struct {
 	File    string   `json:"file,omitempty"`
 	Object  string   `json:"object,omitempty"`
 	Rule    string   `json:"rule,omitempty"`
+	CRD     string   `json:"crd,omitempty"`
+	Version string   `json:"version,omitempty"`
+	Path    string   `json:"path,omitempty"`
+	Old     string   `json:"old,omitempty"`
+	New     string   `json:"new,omitempty"`
+	Fix     string   `json:"fix,omitempty"`
 }
 
 // WriteJSON writes the report as operator-sdk's json-alpha1 document ({"passed", "outputs": [{"type",
-// "message"}]}, indented with four spaces) with file, object and rule added to each output.
+// "message"}]}, indented with four spaces) with file, object and rule added to each output, and, for CRD
+// upgrade findings, crd, version, path, old, new and fix (each left out when empty).
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := jsonReport{Passed: r.Passed()}
 	for _, f := range r.Findings {
-		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Object: f.Object, Rule: f.Rule})
+		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Object: f.Object, Rule: f.Rule,
+			CRD: f.CRD, Version: f.Version, Path: f.Path, Old: f.Old, New: f.New, Fix: f.Fix})
 	}
 	data, err := json.MarshalIndent(out, "", "    ")
 	if err != nil {

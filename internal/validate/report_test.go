@@ -2,6 +2,7 @@ package validate
 
 import (
 	"bytes"
+	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -55,8 +56,76 @@ func TestReportWriters(t *testing.T) {
 			}
 		})
 	}
-	if err := sampleReport().Write(&bytes.Buffer{}, "yaml"); err == nil {
-		t.Error("unknown format accepted")
+	err := sampleReport().Write(&bytes.Buffer{}, "yaml")
+	if diff := cmp.Diff(`unknown output format "yaml": use one of text, json, github`, fmt.Sprint(err)); diff != "" {
+		t.Errorf("unknown format (-want +got):\n%s", diff)
+	}
+}
+
+func TestCheckFormat(t *testing.T) {
+	tests := []struct {
+		format    string
+		supported []string
+		want      string // the error, "" for none
+	}{
+		{"text", Formats, ""},
+		{"json", Formats, ""},
+		{"json-alpha1", Formats, ""},
+		{"github", Formats, ""},
+		{"x", Formats, `unknown output format "x": use one of text, json, github`},
+		{"", Formats, `unknown output format "": use one of text, json, github`},
+		{"json-alpha1", []string{"mermaid", "dot"}, `unknown output format "json-alpha1": use one of mermaid, dot`},
+		{"dot", []string{"mermaid", "dot"}, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.format, func(t *testing.T) {
+			got := ""
+			if err := CheckFormat(tt.format, tt.supported...); err != nil {
+				got = err.Error()
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestReportJSONCRDFields: CRD upgrade findings carry their parts as JSON fields, left out when empty.
+func TestReportJSONCRDFields(t *testing.T) {
+	r := &Report{Findings: []Finding{{Severity: SeverityError, File: "new/crd.yaml", Object: "CustomResourceDefinition a.b",
+		Rule: "crd-upgrade/type-changed", Message: "m", CRD: "a.b", Version: "v1", Path: "^.spec.x", Old: "integer", New: "string", Fix: "f"},
+		{Severity: SeverityWarning, Rule: "crd-upgrade/crd-removed", Message: "gone", CRD: "c.d"}}}
+	var buf bytes.Buffer
+	if err := r.WriteJSON(&buf); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+    "passed": false,
+    "outputs": [
+        {
+            "type": "error",
+            "message": "m",
+            "file": "new/crd.yaml",
+            "object": "CustomResourceDefinition a.b",
+            "rule": "crd-upgrade/type-changed",
+            "crd": "a.b",
+            "version": "v1",
+            "path": "^.spec.x",
+            "old": "integer",
+            "new": "string",
+            "fix": "f"
+        },
+        {
+            "type": "warning",
+            "message": "gone",
+            "rule": "crd-upgrade/crd-removed",
+            "crd": "c.d"
+        }
+    ]
+}
+`
+	if diff := cmp.Diff(want, buf.String()); diff != "" {
+		t.Errorf("(-want +got):\n%s", diff)
 	}
 }
 

@@ -121,9 +121,11 @@ func validateObjectMeta(u *unstructured.Unstructured) error {
 
 // findings turns located results into findings in operator-sdk's order: per result, warnings then errors.
 // Object errors come right after the result they were merged into, as operator-sdk appends them to its errors.
+// What operator-framework/api reports in map order is put in a fixed order (stableResult).
 func (lb *loadedBundle) findings(ls []located) []Finding {
 	var out []Finding
 	for _, l := range ls {
+		l.result = stableResult(l.result)
 		for _, e := range l.result.Warnings {
 			out = append(out, lb.finding(l, e, SeverityWarning))
 		}

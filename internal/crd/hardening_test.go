@@ -1,0 +1,104 @@
+package crd
+
+import (
+	"context"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/benchutil"
+	"github.com/opack/opack/internal/leakcheck"
+)
+
+// chainSchema returns an object schema nesting depth levels of the property name, ending in leaf.
+func chainSchema(depth int, name string, leaf apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+	s := leaf
+	for i := 0; i < depth; i++ {
+		s = apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{name: s}}
+	}
+	return &s
+}
+
+// TestDeepSchemaRefused: a CRD whose schema nests 4,000 levels of 500-byte property names (a 2 MB
+// file; comparing it used to need gigabytes for the paths) is refused when loaded, naming the file,
+// the CRD, the version and where the limit was crossed, with little memory.
+func TestDeepSchemaRefused(t *testing.T) {
+	leakcheck.Check(t)
+	c := testCRD(apiextv1.JSONSchemaProps{})
+	c.APIVersion, c.Kind = "apiextensions.k8s.io/v1", "CustomResourceDefinition"
+	c.Spec.Versions[0].Schema.OpenAPIV3Schema = chainSchema(4000, strings.Repeat("n", 500), apiextv1.JSONSchemaProps{Type: "string"})
+	data, err := json.Marshal(c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join(t.TempDir(), "deep.json")
+	if err := os.WriteFile(file, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c = nil
+	benchutil.ResetPeak()
+	_, err = Load(context.Background(), file)
+	if err == nil {
+		t.Fatal("Load() accepted a schema nested 4000 levels deep")
+	}
+	for _, want := range []string{file, "CustomResourceDefinition widgets.example.com", "version v1", "nests deeper than 64 levels", "(at ^['nnnn"} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not contain %q", err, want)
+		}
+	}
+	if peak := benchutil.PeakRSS(); peak > 100<<20 && !raceEnabled {
+		t.Errorf("peak resident memory %d MB while refusing a deep schema, want under 100 MB", peak>>20)
+	} else {
+		t.Logf("peak resident memory %.1f MB", float64(peak)/(1<<20))
+	}
+}
+
+// TestSchemaDepthLimit: the limit refuses MaxSchemaDepth+1 levels and accepts MaxSchemaDepth.
+func TestSchemaDepthLimit(t *testing.T) {
+	for _, tc := range []struct {
+		depth   int
+		wantErr bool
+	}{{MaxSchemaDepth, false}, {MaxSchemaDepth + 1, true}} {
+		c := testCRD(apiextv1.JSONSchemaProps{})
+		// testCRD's root and spec are two levels; the chain adds depth more below spec.
+		c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["spec"] = *chainSchema(tc.depth-2, "a", apiextv1.JSONSchemaProps{Type: "string"})
+		err := checkDepth(c)
+		if (err != nil) != tc.wantErr {
+			t.Errorf("depth %d: checkDepth() = %v, want error: %v", tc.depth, err, tc.wantErr)
+		}
+		if err != nil && len(err.Error()) > 400 {
+			t.Errorf("error of %d bytes; the path is not shortened", len(err.Error()))
+		}
+	}
+}
+
+// TestLongPropertyNamesInPaths: finding paths cut property names to a bounded length, keep different
+// names apart, and leave ordinary names alone.
+func TestLongPropertyNamesInPaths(t *testing.T) {
+	long := strings.Repeat("x", 100000)
+	leaf := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
+		long + "a": {Type: "string"}, long + "b": {Type: "string"}, "ok": {Type: "string"}}}
+	old := chainSchema(60, long, leaf)
+	newLeaf := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"ok": {Type: "integer"}}}
+	got := DiffSchemas(old, chainSchema(60, long, newLeaf))
+	if len(got) != 3 {
+		t.Fatalf("DiffSchemas() = %d findings, want 3 (two removals, one type change): %v", len(got), got)
+	}
+	seen := map[string]bool{}
+	for _, f := range got {
+		if len(f.Path) > 61*(maxPathName+8) {
+			t.Errorf("path of %d bytes; names are not cut", len(f.Path))
+		}
+		seen[f.Path] = true
+	}
+	if len(seen) != 3 {
+		t.Errorf("different property names share a path: %v", seen)
+	}
+	if p := childPath("^", "spec"); p != "^.spec" {
+		t.Errorf("childPath(^, spec) = %q", p)
+	}
+}

@@ -1,0 +1,110 @@
+package crd
+
+import (
+	"fmt"
+	"hash/fnv"
+	"sort"
+	"strconv"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// MaxSchemaDepth is how deeply an openAPIV3Schema may nest (properties, items, additionalProperties,
+// combinators, ...). The deepest of 1,140 CRDs of the certified-operators catalog nests 15 levels;
+// a hostile CRD nested thousands of levels deep would make every walk over it (and the JSON paths of
+// its findings) cost memory quadratic in its depth, so FromUnstructured refuses it.
+const MaxSchemaDepth = 64
+
+// maxPathName bounds the bytes of one property name in a finding's path; longer names are cut and
+// given a hash so that different names stay different paths.
+const maxPathName = 64
+
+// checkDepth refuses a CRD with a version schema nested deeper than MaxSchemaDepth.
+func checkDepth(c *apiextv1.CustomResourceDefinition) error {
+	for _, v := range c.Spec.Versions {
+		if v.Schema == nil {
+			continue
+		}
+		if path, ok := tooDeep(v.Schema.OpenAPIV3Schema, "^", MaxSchemaDepth); ok {
+			if len(path) > 200 {
+				path = strings.ToValidUTF8(path[:200], "") + "..."
+			}
+			return fmt.Errorf("version %s: the schema nests deeper than %d levels (at %s); opack refuses schemas this deep: flatten it", v.Name, MaxSchemaDepth, path)
+		}
+	}
+	return nil
+}
+
+// tooDeep returns the path of a node more than left levels below s, if there is one.
+func tooDeep(s *apiextv1.JSONSchemaProps, path string, left int) (string, bool) {
+	if s == nil {
+		return "", false
+	}
+	if left == 0 {
+		return path, true
+	}
+	type child struct {
+		path string
+		s    *apiextv1.JSONSchemaProps
+	}
+	var kids []child
+	for _, m := range []struct {
+		kw string
+		m  map[string]apiextv1.JSONSchemaProps
+	}{{"", s.Properties}, {"patternProperties", s.PatternProperties}, {"definitions", s.Definitions}} {
+		names := make([]string, 0, len(m.m))
+		for name := range m.m {
+			names = append(names, name)
+		}
+		sort.Strings(names)
+		for _, name := range names {
+			p := path
+			if m.kw != "" {
+				p += "." + m.kw
+			}
+			v := m.m[name]
+			kids = append(kids, child{childPath(p, name), &v})
+		}
+	}
+	for name, d := range s.Dependencies {
+		kids = append(kids, child{path + ".dependencies." + name, d.Schema})
+	}
+	if s.Items != nil {
+		kids = append(kids, child{path + "[*]", s.Items.Schema})
+		for i := range s.Items.JSONSchemas {
+			kids = append(kids, child{path + "[" + strconv.Itoa(i) + "]", &s.Items.JSONSchemas[i]})
+		}
+	}
+	if s.AdditionalProperties != nil {
+		kids = append(kids, child{path + ".*", s.AdditionalProperties.Schema})
+	}
+	if s.AdditionalItems != nil {
+		kids = append(kids, child{path + ".additionalItems", s.AdditionalItems.Schema})
+	}
+	for _, l := range []struct {
+		kw   string
+		list []apiextv1.JSONSchemaProps
+	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}} {
+		for i := range l.list {
+			kids = append(kids, child{path + "." + l.kw + "[" + strconv.Itoa(i) + "]", &l.list[i]})
+		}
+	}
+	kids = append(kids, child{path + ".not", s.Not})
+	for _, k := range kids {
+		if p, ok := tooDeep(k.s, k.path, left-1); ok {
+			return p, true
+		}
+	}
+	return "", false
+}
+
+// pathName returns name, or for a name longer than maxPathName its start and a hash of it.
+func pathName(name string) string {
+	if len(name) <= maxPathName {
+		return name
+	}
+	h := fnv.New32a()
+	h.Write([]byte(name))
+	return strings.ToValidUTF8(name[:maxPathName-16], "") + "...(" + strconv.FormatUint(uint64(h.Sum32()), 16) + ")"
+}

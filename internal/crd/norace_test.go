@@ -1,0 +1,5 @@
+//go:build !race
+
+package crd
+
+const raceEnabled = false

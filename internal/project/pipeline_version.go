@@ -1,0 +1,116 @@
+package project
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/opack/opack/internal/validate"
+)
+
+// saveVersion stages opack.yaml with the version being built when --version overrides a literal
+// version in it, so the next plain build or check works on the same release instead of
+// regenerating the previous one. Projects taking the version from versionFrom are left alone.
+func (r *run) saveVersion() error {
+	p := r.p
+	if r.o.version == "" || p.Version == "" || p.Version == r.version {
+		return nil
+	}
+	data, err := os.ReadFile(p.File)
+	if err != nil {
+		return stepErr(StepConfig, p.File, fmt.Errorf("reading it to save the version: %w", err), "")
+	}
+	out, err := setVersion(data, p.topValue("version"), r.version)
+	if err != nil {
+		return stepErr(StepConfig, p.File, fmt.Errorf("saving version %s: %w", r.version, err), "set version: "+r.version+" by hand")
+	}
+	staged := r.staged("config", filepath.Base(p.File))
+	if err := writeStaged(staged, out); err != nil {
+		return stepErr(StepConfig, p.File, err, "")
+	}
+	r.addOutput(filepath.Base(p.File), staged, false, true)
+	return nil
+}
+
+// topValue returns the value node of a top-level key of the decoded document (nil when absent).
+func (p *Project) topValue(key string) *yaml.Node {
+	if p.root == nil || p.root.Kind != yaml.MappingNode {
+		return nil
+	}
+	for i := 0; i+1 < len(p.root.Content); i += 2 {
+		if p.root.Content[i].Value == key {
+			return p.root.Content[i+1]
+		}
+	}
+	return nil
+}
+
+// setVersion replaces the scalar n (a one-line plain or quoted scalar) in data with v, keeping
+// its quoting and everything else in the file byte for byte.
+func setVersion(data []byte, n *yaml.Node, v string) ([]byte, error) {
+	if n == nil || n.Kind != yaml.ScalarNode || n.Line < 1 || n.Column < 1 {
+		return nil, fmt.Errorf("no one-line version scalar to replace")
+	}
+	lines := bytes.SplitAfter(data, []byte("\n"))
+	if n.Line > len(lines) {
+		return nil, fmt.Errorf("line %d is past the end of the file", n.Line)
+	}
+	line := string(lines[n.Line-1])
+	start := n.Column - 1 // yaml.v3 columns count runes; the line before the value is ASCII in practice
+	if start >= len(line) {
+		return nil, fmt.Errorf("line %d has no value at column %d", n.Line, n.Column)
+	}
+	rest := line[start:]
+	var end int
+	switch n.Style {
+	case yaml.DoubleQuotedStyle, yaml.SingleQuotedStyle:
+		q := rest[:1]
+		i := strings.Index(rest[1:], q)
+		if i < 0 {
+			return nil, fmt.Errorf("line %d: the quoted version does not end on its line", n.Line)
+		}
+		end = i + 2
+		v = q + v + q
+	case 0:
+		end = len(strings.TrimRight(rest, "\r\n"))
+		if i := strings.Index(rest, " #"); i >= 0 && i < end {
+			end = i
+		}
+		end = len(strings.TrimRight(rest[:end], " \t"))
+	default:
+		return nil, fmt.Errorf("line %d: the version is not a one-line scalar", n.Line)
+	}
+	if strings.TrimPrefix(strings.Trim(rest[:end], `"'`), "v") != strings.TrimPrefix(n.Value, "v") {
+		return nil, fmt.Errorf("line %d: %q is not where the version was read", n.Line, rest[:end])
+	}
+	lines[n.Line-1] = []byte(line[:start] + v + rest[end:])
+	return bytes.Join(lines, nil), nil
+}
+
+// RuleReleasedVersionChanged is the rule of check's finding for a version already in a catalog
+// template that this build would give another digest.
+const RuleReleasedVersionChanged = "build/released-version-changed"
+
+// rebuiltRelease decides about a bundle version already in catalog c's template under another
+// image (old) than this build's (ref). A released version must not change, so the build fails
+// unless BuildAllowRebuild says the version was never published; check records a finding and
+// goes on, so its diff still shows what changed.
+func (r *run) rebuiltRelease(c Catalog, bundle, old, ref string) error {
+	if r.o.allowRebuild {
+		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: %s was %s and is replaced by %s (--allow-rebuild)", c.Template, bundle, old, ref))
+		return nil
+	}
+	err := fmt.Errorf("version %s (%s) is already in %s as %s, and this build gives %s: the bundle's content changed without a new version",
+		r.version, bundle, c.Template, old, ref)
+	fix := "build a new version (set version in " + r.p.File + " or pass --version), or pass --allow-rebuild if " + bundle + " was never published"
+	if r.check {
+		r.refusals = append(r.refusals, validate.Finding{Severity: validate.SeverityError, File: c.Template, Object: "bundle " + bundle,
+			Rule: RuleReleasedVersionChanged, Message: err.Error() + "; fix: " + fix})
+		return nil
+	}
+	return &StepError{Step: StepCatalogTemplate, File: c.Template, Err: err, Fix: fix, failed: true}
+}
