@@ -1,6 +1,12 @@
 package main
 
-import "github.com/spf13/cobra"
+import (
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/spf13/cobra"
+)
 
 func init() { register(newCatalogCmd) }
 
@@ -20,4 +26,13 @@ func newCatalogCmd() *cobra.Command {
 		cmd.AddCommand(add())
 	}
 	return cmd
+}
+
+// requireOutputFormat is the one error of the catalog and image commands for a bad -o value:
+// `unknown output format "x": use one of a, b, c`.
+func requireOutputFormat(got string, allowed ...string) error {
+	if slices.Contains(allowed, got) {
+		return nil
+	}
+	return withExit(exitUsage, fmt.Errorf("unknown output format %q: use one of %s", got, strings.Join(allowed, ", ")))
 }

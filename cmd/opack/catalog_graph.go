@@ -1,8 +1,6 @@
 package main
 
 import (
-	"fmt"
-
 	"github.com/spf13/cobra"
 
 	"github.com/opack/opack/internal/catalog"
@@ -30,8 +28,8 @@ Exit codes: 0 written, 2 could not run.`,
   opack catalog graph catalog/ --package my-operator -o dot | dot -Tsvg > graph.svg`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if o.output != catalog.GraphMermaid && o.output != catalog.GraphDot {
-				return withExit(exitUsage, fmt.Errorf("unknown output format %q (want mermaid or dot)", o.output))
+			if err := requireOutputFormat(o.output, catalog.GraphMermaid, catalog.GraphDot); err != nil {
+				return err
 			}
 			src, err := o.crds.source()
 			if err != nil {

@@ -93,8 +93,8 @@ costs one bundle.`,
   opack catalog render catalog/ > catalog.json`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.output != "json" && f.output != "yaml" {
-				return withExit(exitUsage, fmt.Errorf("invalid --output value %q, expected (json|yaml)", f.output))
+			if err := requireOutputFormat(f.output, "json", "yaml"); err != nil {
+				return err
 			}
 			r, err := f.renderer(cmd, catalog.RefAll)
 			if err != nil {

@@ -60,7 +60,7 @@ func TestCatalogRenderCommandUsageErrors(t *testing.T) {
 		want string
 	}{
 		{[]string{"catalog", "render"}, "requires at least 1 arg"},
-		{[]string{"catalog", "render", bundle, "-o", "xml"}, `invalid --output value "xml"`},
+		{[]string{"catalog", "render", bundle, "-o", "xml"}, `unknown output format "xml": use one of json, yaml`},
 		{[]string{"catalog", "render", bundle, "--migrate-level", "v9"}, `unknown migration level "v9"`},
 		{[]string{"catalog", "render", bundle, "--migrate", "--migrate-level", "none"}, "none of the others can be"},
 	}

@@ -43,8 +43,8 @@ FILE "-" or no FILE reads the template from stdin.`,
 		Example: `  opack catalog template ` + typ + ` catalog/template.yaml -o yaml > catalog/operator/catalog.yaml`,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if f.output != "json" && f.output != "yaml" && f.output != "mermaid" {
-				return withExit(exitUsage, fmt.Errorf("invalid --output value %q, expected (json|yaml|mermaid)", f.output))
+			if err := requireOutputFormat(f.output, "json", "yaml", "mermaid"); err != nil {
+				return err
 			}
 			data, base, err := readTemplateArg(cmd.InOrStdin(), args)
 			if err != nil {

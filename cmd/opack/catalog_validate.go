@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -102,6 +101,9 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
   opack catalog validate quay.io/example/catalog:latest --pull`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
+			if err := requireOutputFormat(o.output, validate.Formats...); err != nil {
+				return err
+			}
 			opts, err := o.validateOptions()
 			if err != nil {
 				return withExit(exitUsage, err)
@@ -132,9 +134,6 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 }
 
 func (o *catalogValidateOptions) validateOptions() ([]catalog.ValidateOption, error) {
-	if !slices.Contains(validate.Formats, o.output) {
-		return nil, fmt.Errorf("unknown output format %q (want one of %s)", o.output, strings.Join(validate.Formats, ", "))
-	}
 	checks, err := catalog.ParseChecks(o.checks)
 	if err != nil {
 		return nil, err

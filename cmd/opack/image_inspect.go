@@ -24,12 +24,19 @@ func newImageInspectCmd() *cobra.Command {
   opack image inspect oci:out/oci:v0.0.1 -o json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if output != "text" && output != "json" {
-				return withExit(exitUsage, fmt.Errorf("-o %q: use text or json", output))
+			if err := requireOutputFormat(output, "text", "json"); err != nil {
+				return err
 			}
 			ctx, cancel := withTimeout(cmd.Context(), f.timeout)
 			defer cancel()
-			r, err := image.Inspect(ctx, args[0], f.options(cmd.ErrOrStderr())...)
+			src, err := image.ParseSource(args[0])
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			if !src.IsImage() {
+				return withExit(exitUsage, fmt.Errorf("%s is a local file or folder, not an image: give REGISTRY/REPO:TAG, REPO@DIGEST, oci:DIR[:TAG] or a folder holding an OCI image layout", args[0]))
+			}
+			r, err := image.Inspect(ctx, src.Ref, f.options(cmd.ErrOrStderr())...)
 			if err != nil {
 				return registryHint(err)
 			}
@@ -49,7 +56,11 @@ func newImageInspectCmd() *cobra.Command {
 // writeReport prints r for people: one block per image, maps sorted by key.
 func writeReport(w io.Writer, r *image.Report) error {
 	var b strings.Builder
-	fmt.Fprintf(&b, "ref:       %s\ndigest:    %s\nmediaType: %s\n", r.Ref, r.Digest, r.MediaType)
+	fmt.Fprintf(&b, "ref:       %s\n", r.Ref)
+	if r.Name != "" {
+		fmt.Fprintf(&b, "name:      %s\n", r.Name)
+	}
+	fmt.Fprintf(&b, "digest:    %s\nmediaType: %s\n", r.Digest, r.MediaType)
 	writeMap(&b, "annotations", "", r.Annotations)
 	for _, img := range r.Images {
 		fmt.Fprintf(&b, "\nimage %s %s\n  mediaType: %s\n  config:    %s\n", img.Platform, img.Digest, img.MediaType, img.Config)

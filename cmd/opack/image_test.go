@@ -136,7 +136,7 @@ func TestImageFailuresPrintNoDigest(t *testing.T) {
 		{"two outputs", []string{"image", "bundle", imageBundleDir, "--tag", "x/y:z", "--oci-layout", "a", "--tarball", "b"}, exitUsage, "none of the others can be"},
 		{"bad label", []string{"image", "bundle", imageBundleDir, "--tag", "x/y:z", "--label", "novalue"}, exitUsage, "want key=value"},
 		{"bad platform", []string{"image", "catalog", imageCatalogDir, "--tag", "x/y:z", "--platform", "a/b/c/d"}, exitUsage, "--platform"},
-		{"bad output", []string{"image", "inspect", "x/y:z", "-o", "yaml"}, exitUsage, "use text or json"},
+		{"bad output", []string{"image", "inspect", "x/y:z", "-o", "yaml"}, exitUsage, `unknown output format "yaml": use one of text, json`},
 		{"missing bundle", []string{"image", "bundle", "nope", "--oci-layout", t.TempDir()}, exitUsage, "reading bundle annotations"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ const (
 // CRDs the catalog carries in olm.bundle.object) unless o.Unsafe is already set.
 func WriteGraph(ctx context.Context, cfg *DeclarativeConfig, w io.Writer, format string, o GraphOptions, src CRDSource) error {
 	if format != GraphMermaid && format != GraphDot {
-		return fmt.Errorf("unknown graph format %q (want mermaid or dot)", format)
+		return fmt.Errorf("unknown output format %q: use one of %s, %s", format, GraphMermaid, GraphDot)
 	}
 	if err := checkGraphPackage(cfg, o.Package); err != nil {
 		return err

@@ -55,14 +55,14 @@ func Write(cfg DeclarativeConfig, format string, w io.Writer) error {
 	case "yaml":
 		return WriteYAML(cfg, w)
 	}
-	return fmt.Errorf("invalid output format %q, expected json or yaml", format)
+	return fmt.Errorf("unknown output format %q: use one of json, yaml", format)
 }
 
 // WriteDir writes cfg as opm's WriteFS does: <dir>/<package>/catalog.<format> per package
 // and <dir>/catalog.<format> for blobs without a package. Each file is written atomically.
 func WriteDir(cfg DeclarativeConfig, dir, format string) error {
 	if format != "json" && format != "yaml" {
-		return fmt.Errorf("invalid output format %q, expected json or yaml", format)
+		return fmt.Errorf("unknown output format %q: use one of json, yaml", format)
 	}
 	for _, pkg := range splitByPackage(&cfg) {
 		name := "catalog." + format

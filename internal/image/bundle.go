@@ -9,6 +9,8 @@ import (
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // bundleTrees are the directories of a bundle that go into its image, where operator-sdk's
@@ -34,6 +36,9 @@ func Bundle(ctx context.Context, dir string, opts ...Option) (v1.Image, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkManifests(dir); err != nil {
+		return nil, err
+	}
 	if o.version == "" {
 		o.version = csvVersion(filepath.Join(dir, "manifests"))
 	}
@@ -53,6 +58,19 @@ func Bundle(ctx context.Context, dir string, opts ...Option) (v1.Image, error) {
 	return o.configure(img, annotations, func(cf *v1.ConfigFile) {
 		cf.OS, cf.Architecture = defaultPlatform.OS, defaultPlatform.Architecture
 	})
+}
+
+// checkManifests parses every file of manifests/ so that a bundle whose YAML does not parse is
+// refused before it is packed; the error names the file.
+func checkManifests(dir string) error {
+	docs, err := manifest.ReadTree(filepath.Join(dir, "manifests"))
+	if err != nil {
+		return fmt.Errorf("reading bundle %s: %w", dir, err)
+	}
+	if len(docs) == 0 {
+		return fmt.Errorf("reading bundle %s: manifests/ holds no objects", dir)
+	}
+	return nil
 }
 
 func bundleTreesIn(dir string) ([]tree, error) {

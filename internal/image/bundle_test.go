@@ -215,8 +215,17 @@ func TestBundleErrors(t *testing.T) {
 			if err := os.Symlink("/etc/passwd", filepath.Join(dir, "manifests", "evil.yaml")); err != nil {
 				t.Fatal(err)
 			}
-		}, nil, "evil.yaml: not a regular file"},
+		}, nil, "evil.yaml is a symlink to /etc/passwd, outside"},
 		{"bad format", func(*testing.T, string) {}, []Option{WithFormat("tar")}, `unknown image format "tar"`},
+		{"manifest YAML syntax error", func(t *testing.T, dir string) {
+			os.WriteFile(filepath.Join(dir, "manifests", "broken.crd.yaml"), []byte("apiVersion: v1\nkind: [\n"), 0o644)
+		}, nil, "broken.crd.yaml"},
+		{"manifests without objects", func(t *testing.T, dir string) {
+			entries, _ := os.ReadDir(filepath.Join(dir, "manifests"))
+			for _, e := range entries {
+				os.Remove(filepath.Join(dir, "manifests", e.Name()))
+			}
+		}, nil, "manifests/ holds no objects"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := copyTree(t, bundleDir)

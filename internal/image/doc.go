@@ -8,5 +8,8 @@
 // registry or an "oci:DIR[:TAG]" layout) and writes its filesystem to a directory, refusing entries
 // that would escape it.
 //
+// ParseSource is the one rule every command uses to tell a command-line argument that is a local
+// path from an image reference (registry, "oci:DIR", or a folder holding an OCI layout).
+//
 // Nothing here prints; progress and retries are logged to the io.Writer given with WithLogger.
 package image

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -88,7 +89,8 @@ func fetchLayout(r layoutRef) (Artifact, v1.Descriptor, error) {
 	}
 	var found []v1.Descriptor
 	for _, d := range im.Manifests {
-		if r.matches(d) {
+		// Several tags of one manifest (v1 and latest) are one manifest.
+		if r.matches(d) && !slices.ContainsFunc(found, func(f v1.Descriptor) bool { return f.Digest == d.Digest }) {
 			found = append(found, d)
 		}
 	}
