@@ -17,6 +17,7 @@ func validateTestdata(parts ...string) string {
 func TestValidateBundleCmd(t *testing.T) {
 	good := validateTestdata("samples", "memcached-operator", "bundle")
 	bad := validateTestdata("cases", "sa-conflict", "bundle")
+	empty := t.TempDir()
 	tests := []struct {
 		name       string
 		args       []string
@@ -32,7 +33,8 @@ func TestValidateBundleCmd(t *testing.T) {
 		{"suite", []string{good, "--select-optional", "suite=operatorframework"}, exitFindings, "csv.Spec.Icon elements should contain both data and mediatype", ""},
 		{"list optional", []string{"--list-optional"}, exitOK, "best-practices           name=best-practices,suite=opack", ""},
 		{"missing path", []string{"no/such/dir"}, exitUsage, "", "Error: no/such/dir: no such file or folder"},
-		{"bad output", []string{good, "-o", "yaml"}, exitUsage, "", `unknown output format "yaml"`},
+		{"empty folder", []string{empty}, exitFindings, "error: " + empty + ": " + empty + " is empty: not a bundle", "1 argument(s), 1 error, 0 warnings"},
+		{"bad output", []string{good, "-o", "yaml"}, exitUsage, "", `unknown output format "yaml": use one of text, json, github`},
 		{"bad selector", []string{good, "--select-optional", "name=x"}, exitUsage, "", `selector "name=x" does not match any validator labels`},
 		{"no argument", nil, exitUsage, "", "give at least one bundle folder or image"},
 	}

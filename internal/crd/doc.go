@@ -8,7 +8,8 @@
 // version, the JSON path of the schema node, the old and new values and how to fix it. Severities come
 // from a Policy (per-rule error, warn, info or off). Only what the change introduces is reported:
 // identical CRDs always pass. Check runs a whole `opack validate crds` request (paths, images through an
-// injected Puller, stored versions, cluster CRDs, instances, policy file).
+// injected Puller, stored versions, cluster CRDs, instances, policy file); a side without any CRD is an
+// error, and its Result counts the CRDs compared.
 //
 // Callers comparing many upgrade edges (catalog validation) load each bundle once with Load and call
 // CompareSets per edge; WithAPIServerValidation(false) skips the API server's validation, the only

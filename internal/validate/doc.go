@@ -6,9 +6,12 @@
 // Entry points:
 //   - Bundles validates bundle folders, package-manifest folders and bundle images in parallel into one Report;
 //     operator-sdk's findings keep its exact messages and order (rules "operator-sdk/..."), opack's own follow.
+//     What operator-framework/api and the API server report in Go map order is put in a fixed order, so
+//     that the same bundle always gives the same output.
 //   - ConvertPackageManifests writes a package-manifest folder as bundle folders.
 //   - Report (shared by every `opack validate` command) writes text, json (operator-sdk's json-alpha1 shape
-//     with file, object and rule) or GitHub workflow annotations, and gives the exit code.
+//     with file, object and rule, plus crd, version, path, old, new and fix for CRD upgrade findings) or
+//     GitHub workflow annotations, and gives the exit code. CheckFormat gives the one error for a bad -o.
 //
 // The package does no printing and never exits: callers pass writers and map Report.ExitCode to the process.
 package validate

@@ -137,10 +137,17 @@ func (c *config) validateDir(ctx context.Context, dir string) []Finding {
 		return []Finding{Errorf(dir, "", RuleNotBundle, "reading %s: %v", dir, err)}
 	}
 	if !fi.IsDir() {
+		if fi.Size() == 0 {
+			return []Finding{Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
+		}
 		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is a file, not a bundle: give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
 	}
-	if _, err := manifest.Files(dir); err != nil {
+	files, err := manifest.Files(dir)
+	if err != nil {
 		return []Finding{Errorf(dir, "", RuleTree, "%v", err)}
+	}
+	if len(files) == 0 {
+		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; it holds no files (was the bundle generated?)", dir)}
 	}
 	if pkgFile := findPackageFile(dir); pkgFile != "" {
 		return c.validatePackageDir(ctx, dir, pkgFile)
@@ -184,6 +191,7 @@ func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []Finding
 	r := &bundleRun{cfg: c, lb: lb}
 	crdSDK, crdServer := lb.crdChecks(ctx, c.values["k8s-version"], c.crdCache)
 	out := lb.findings(lb.contentResults(crdSDK))
+	out = append(out, lb.deploymentFindings()...)
 	out = append(out, r.optionalFindings(ctx)...)
 	if c.serverChecks && lb.mediaType != mediaTypeHelm {
 		out = append(out, crdServer...)

@@ -23,14 +23,22 @@ func TestBundlesArguments(t *testing.T) {
 		t.Fatal(err)
 	}
 	empty := t.TempDir()
+	notBundle := t.TempDir()
+	if err := os.WriteFile(filepath.Join(notBundle, "service.yaml"), []byte("kind: Service\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	emptyFile := filepath.Join(t.TempDir(), "empty.yaml")
+	if err := os.WriteFile(emptyFile, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	file := filepath.Join(goSample, "metadata", "annotations.yaml")
-	report, err := Bundles(context.Background(), []string{symlinked, empty, file, goSample})
+	report, err := Bundles(context.Background(), []string{symlinked, empty, notBundle, emptyFile, file, goSample})
 	if err != nil {
 		t.Fatal(err)
 	}
 	var got []string
 	for _, f := range report.Findings {
-		msg := strings.NewReplacer(symlinked, "SYMLINKED", empty, "EMPTY", outside, "OUTSIDE").Replace(f.Message)
+		msg := strings.NewReplacer(symlinked, "SYMLINKED", emptyFile, "EMPTYFILE", empty, "EMPTY", notBundle, "NOTBUNDLE", outside, "OUTSIDE").Replace(f.Message)
 		if i := strings.Index(msg, "is a symlink to OUTSIDE, outside "); i >= 0 {
 			msg = msg[:i+len("is a symlink to OUTSIDE, outside ")] + "…"
 		}
@@ -38,7 +46,9 @@ func TestBundlesArguments(t *testing.T) {
 	}
 	want := []string{
 		"error opack/tree: SYMLINKED/manifests/leak.yaml is a symlink to OUTSIDE, outside …",
-		"error opack/not-a-bundle: EMPTY is not a bundle: no manifests/ folder, no metadata/annotations.yaml and no package manifest (<package>.package.yaml)",
+		"error opack/not-a-bundle: EMPTY is empty: not a bundle; it holds no files (was the bundle generated?)",
+		"error opack/not-a-bundle: NOTBUNDLE is not a bundle: no manifests/ folder, no metadata/annotations.yaml and no package manifest (<package>.package.yaml)",
+		"error opack/not-a-bundle: EMPTYFILE is empty: not a bundle; give the folder holding manifests/ and metadata/, or a package-manifest folder",
 		"error opack/not-a-bundle: " + file + " is a file, not a bundle: give the folder holding manifests/ and metadata/, or a package-manifest folder",
 		"warning operator-sdk/csv: Warning: Value : (memcached-operator.v0.0.1) csv.Spec.minKubeVersion is not informed. It is recommended you provide this information. Otherwise, it would mean that your operator project can be distributed and installed in any cluster version available, which is not necessarily the case for all projects.",
 	}

@@ -30,7 +30,7 @@ const quoted = `"(?:[^"\\]|\\.)*"`
 
 var (
 	// removed_apis.go generateMessageWithDeprecatedAPIs ranges over a map: "Migrate the API(s) for
-	// KIND: (["name" ...]),KIND: (["name" ...])".
+	// KIND: (["name" ...]),KIND: (["name" ...]),".
 	deprecatedAPIsList = regexp.MustCompile(`^(.*Migrate the API\(s\) for )(.*)$`)
 	deprecatedAPIsItem = regexp.MustCompile(`[^,:]+: \(\[(?:` + quoted + `(?: ` + quoted + `)*)?\]\)`)
 	// good_practices.go getUniqueValues returns a map's keys: `channel(s) ["a" "b"] are not following ...`.
@@ -80,10 +80,15 @@ func runPattern(detail string) int {
 // stableDetail sorts the items of a message operator-framework/api lists in map order.
 func stableDetail(d string) string {
 	if m := deprecatedAPIsList.FindStringSubmatch(d); m != nil {
-		items := deprecatedAPIsItem.FindAllString(m[2], -1)
-		if strings.Join(items, ",") == m[2] { // exactly the items, nothing else: safe to reorder
+		// v0.45 never advances its item counter: every item but a lone one ends with ",".
+		list, last := strings.TrimSuffix(m[2], ","), ""
+		if list != m[2] {
+			last = ","
+		}
+		items := deprecatedAPIsItem.FindAllString(list, -1)
+		if strings.Join(items, ",") == list { // exactly the items, nothing else: safe to reorder
 			sort.Strings(items)
-			return m[1] + strings.Join(items, ",")
+			return m[1] + strings.Join(items, ",") + last
 		}
 	}
 	if m := channelsList.FindStringSubmatch(d); m != nil {
