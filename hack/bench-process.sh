@@ -1,47 +1,45 @@
 #!/usr/bin/env bash
 # Whole-process figures of the performance issue (called by hack/bench.sh after `make build`; can be
 # run alone). Each row is the fastest of 3 runs of hack/proctime, with the upstream anchor the issue
-# measured on a 2-core machine, the target, and the wall time as a multiple of the decode floor:
-# decoding the same YAML/JSON once, in memory, on all cores, with the fastest library decoder
-# (BenchmarkDecodeFloor in internal/manifest, read from _output/bench/bench.txt or run here).
+# measured on a 2-core machine, the target, and wall and CPU time as multiples of the decode floor:
+# hack/decodefloor run the same way over the same files (read, split and decode every document once
+# into maps with go.yaml.in/yaml/v2 on all cores, nothing else; BenchmarkDecodeFloor in
+# internal/manifest compares the decoders in memory).
 #
-# SYNTH_MAX=n caps the synthetic catalogs (default 10000); OPACK=path picks the binary (bin/opack).
+# SYNTH_MAX=n caps the synthetic catalogs (default 10000); RUNS=n sets the runs per row (default 3);
+# OPACK=path picks the binary (default bin/opack).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 opack="${OPACK:-bin/opack}"
 [ -x "$opack" ] || make -s build >/dev/null
+opack=$(realpath "$opack")
 corpus=../shared/corpus
-bench=_output/bench
-mkdir -p "$bench"
 work=$(mktemp -d "${TMPDIR:-/tmp}/opack-bench-process.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 go build -o "$work/proctime" ./hack/proctime
 go build -o "$work/synthgen" ./hack/synthgen
+go build -o "$work/decodefloor" ./hack/decodefloor
 
-# floor CORPUS: seconds of the fastest library decoder over ../shared/corpus/CORPUS (empty if unknown).
+# floor DIR...: "WALL CPU" seconds of hack/decodefloor over DIR (fastest of 3 runs).
 floor() {
-  local txt="$bench/bench.txt"
-  if ! grep -q "^BenchmarkDecodeFloor/corpus=$1/" "$txt" 2>/dev/null; then
-    txt="$bench/floor.txt"
-    [ -s "$txt" ] || go test -run '^$' -bench '^BenchmarkDecodeFloor$' -benchtime 3x ./internal/manifest >"$txt" 2>/dev/null || true
-  fi
-  awk -v c="corpus=$1/" '$1 ~ "^BenchmarkDecodeFloor/" c && $1 !~ /decoder=manifest/ {
-      if (min == "" || $3 < min) min = $3 } END { if (min != "") printf "%.3f", min / 1e9 }' "$txt"
+  "$work/proctime" -runs "${RUNS:-3}" -label floor -- "$work/decodefloor" "$@" | awk -F'|' '{gsub(/[ s]/, "", $3); gsub(/[ s]/, "", $4); print $3, $4}'
 }
 
-# row LABEL ANCHOR TARGET FLOOR_SECONDS [proctime options] -- COMMAND...
+# row LABEL ANCHOR TARGET "FLOOR_WALL FLOOR_CPU" [proctime options] -- COMMAND...
 row() {
   local label=$1 anchor=$2 target=$3 fl=$4
   shift 4
-  local line wall
-  line=$("$work/proctime" -label "$label" "$@")
-  wall=$(echo "$line" | awk -F'|' '{gsub(/[ s]/, "", $3); print $3}')
+  local line
+  line=$("$work/proctime" -runs "${RUNS:-3}" -label "$label" "$@")
   local mult="–"
-  if [ -n "$fl" ]; then mult=$(awk -v w="$wall" -v f="$fl" 'BEGIN { printf "%.1f× (floor %.2f s)", w / f, f }'); fi
+  if [ -n "$fl" ]; then
+    mult=$(echo "$line" | awk -F'|' -v fl="$fl" '{gsub(/[ s]/, "", $3); gsub(/[ s]/, "", $4); split(fl, f, " ");
+      printf "%.1f× wall, %.1f× cpu (floor %.2f s wall, %.2f s cpu)", $3 / f[1], $4 / f[2], f[1], f[2] }')
+  fi
   echo "$line $anchor | $target | $mult |"
 }
 
-echo "| figure | wall | cpu | peak RSS | exit | upstream anchor | target | wall / decode floor |"
+echo "| figure | wall | cpu | peak RSS | exit | upstream anchor | target | vs decode floor |"
 echo "|---|---|---|---|---|---|---|---|"
 
 # 1. The 605 bundles of the certified-operators corpus validated in one call.
@@ -49,16 +47,17 @@ if [ -d "$corpus/certified-operators" ]; then
   bundles=()
   for d in "$corpus"/certified-operators/*/*/; do [ -d "$d/manifests" ] && bundles+=("$d"); done
   row "validate bundle: ${#bundles[@]} corpus bundles, one call" \
-    "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≤ 6 s, ≤ 2× floor" "$(floor certified-operators)" \
+    "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≤ 6 s, ≤ 2× floor" "$(floor "${bundles[@]}")" \
     -- "$opack" validate bundle "${bundles[@]}"
 fi
 
 # 2. certified-operators-v4.22 catalog validate.
 fbc="$corpus/fbc/certified-operators-v4.22"
 if [ -d "$fbc" ]; then
-  row "catalog validate certified-operators-v4.22" "opm validate: 2.2 s, 100 MB" "≤ 0.45 s, ≤ 40 MB" "$(floor fbc)" \
+  fl=$(floor "$fbc")
+  row "catalog validate certified-operators-v4.22" "opm validate: 2.2 s, 100 MB" "≤ 0.45 s, ≤ 40 MB" "$fl" \
     -- "$opack" catalog validate "$fbc"
-  row "catalog validate certified-operators-v4.22 --checks opm" "opm validate: 2.2 s, 100 MB" "≤ 0.45 s, ≤ 40 MB" "$(floor fbc)" \
+  row "catalog validate certified-operators-v4.22 --checks opm" "opm validate: 2.2 s, 100 MB" "≤ 0.45 s, ≤ 40 MB" "$fl" \
     -- "$opack" catalog validate --checks opm "$fbc"
 fi
 
@@ -66,8 +65,8 @@ fi
 sample=testdata/operator-sdk/memcached-operator
 if [ -d "$sample/config" ]; then
   cp -r "$sample" "$work/sample"
-  row "generate bundle: go/v4 sample incl. kustomize" "kustomize build | operator-sdk generate bundle: ≈ 0.4 s" "≤ 0.2 s" "" \
-    -- sh -c "cd '$work/sample' && exec '$PWD/$opack' generate bundle -q --version 0.0.1 --package memcached-operator"
+  row "generate bundle: go/v4 sample incl. kustomize" "kustomize build piped to operator-sdk generate bundle: ≈ 0.4 s" "≤ 0.2 s" "" \
+    -- sh -c "cd '$work/sample' && exec '$opack' generate bundle -q --version 0.0.1 --package memcached-operator"
 fi
 
 # 4. Synthetic catalogs: validate (incl. graph-aware CRD safety) at 100 / 1,000 / 10,000 bundles.

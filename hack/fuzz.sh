@@ -8,6 +8,6 @@ status=0
 while IFS=: read -r file target; do
   pkg="./$(dirname "$file")"
   echo "== $pkg $target ($fuzztime)"
-  go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" "$pkg" || status=1
+  go test -run '^$' -fuzz "^${target}\$" -fuzztime "$fuzztime" -fuzzminimizetime 10s "$pkg" || status=1
 done < <(grep -rEo --include='*_test.go' '^func (Fuzz[A-Za-z0-9_]+)' internal cmd 2>/dev/null | sed 's/func //' | sort)
 exit $status

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -21,20 +20,21 @@ func init() { register(newBuildCmd) }
 type pipelineFlags struct {
 	file, version, output string
 	insecure, verbose     bool
+	quiet                 bool // check only: print errors only
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVarP(&f.file, "file", "f", project.DefaultFile, "project file")
-	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml)")
+	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml; build saves it there when opack.yaml sets version)")
 	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
-	if !slices.Contains(validate.Formats, f.output) {
-		return nil, withExit(exitUsage, fmt.Errorf("unknown output format %q (want one of %s)", f.output, strings.Join(validate.Formats, ", ")))
+	if err := validate.CheckFormat(f.output, validate.Formats...); err != nil {
+		return nil, withExit(exitUsage, err)
 	}
 	if f.version != "" {
 		if err := project.CheckVersion(strings.TrimPrefix(f.version, "v")); err != nil {
@@ -50,20 +50,47 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 	return append(opts, project.BuildImageOptions(imgOpts...)), nil
 }
 
-// report prints the findings (warnings, or the errors of a failed step) and maps the error to an exit code.
-func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error) error {
+// summaryOut is where the human-readable summary goes: stderr with -o json, so stdout stays one
+// JSON document.
+func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
+	if f.output == validate.FormatJSON {
+		return cmd.ErrOrStderr()
+	}
+	return cmd.OutOrStdout()
+}
+
+// report prints the warnings, dropped objects and findings (the warnings of every check, the
+// errors of a failed step, and extra) and maps the error to an exit code. With -o json the
+// findings document is always written, so stdout is valid JSON whatever happened; with --quiet
+// only errors are printed.
+func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...validate.Finding) error {
 	rep := &validate.Report{}
 	if res != nil {
 		rep.Add(res.Findings...)
-		for _, w := range res.Warnings {
-			fmt.Fprintln(errOut, "warning:", w)
+		if !f.quiet {
+			for _, w := range res.Warnings {
+				fmt.Fprintln(errOut, "warning:", w)
+			}
+			for _, d := range res.Dropped {
+				fmt.Fprintln(errOut, "dropped:", d)
+			}
 		}
 	}
 	var se *project.StepError
 	if errors.As(err, &se) {
 		rep.Add(se.Findings...)
 	}
-	if len(rep.Findings) > 0 {
+	rep.Add(extra...)
+	if f.quiet {
+		kept := rep.Findings[:0:0]
+		for _, fd := range rep.Findings {
+			if fd.Severity == validate.SeverityError {
+				kept = append(kept, fd)
+			}
+		}
+		rep.Findings = kept
+	}
+	if len(rep.Findings) > 0 || f.output == validate.FormatJSON {
 		if werr := rep.Write(out, f.output); werr != nil {
 			return withExit(exitUsage, werr)
 		}
@@ -79,7 +106,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push bool
+	var push, allowRebuild bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -92,6 +119,11 @@ Offline by default: images go to OCI layouts under outputs.dir (_output/images/)
 to the registries named in opack.yaml instead. Everything is staged outside the project; nothing in it
 changes unless every step passes, and outputs that did not change are not touched.
 
+--version overrides the version of opack.yaml and, when opack.yaml sets version, is saved there, so
+the next plain build or check works on the same release. A version already in the catalog template
+is never given another bundle digest (a released version must not change): build a new version, or
+pass --allow-rebuild for a version that was never published.
+
 Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 		Example: `  opack build
   opack build --version 0.0.2
@@ -102,17 +134,18 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
 			}
-			printBuild(cmd.OutOrStdout(), res, push)
+			printBuild(f.summaryOut(cmd), res, push)
 			return nil
 		},
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
+	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd
 }
 

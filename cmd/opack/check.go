@@ -2,23 +2,30 @@ package main
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/spf13/cobra"
 
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/validate"
 )
 
 func init() { register(newCheckCmd) }
 
+// ruleOutOfDate is the rule of check's finding for an output that differs from what build writes.
+const ruleOutOfDate = "check/out-of-date"
+
 func newCheckCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var quiet bool
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "CI gate: run opack build without writing; fail on findings or outputs out of date",
 		Long: `Run everything opack build does without writing into the project or pushing, then compare
 what build would write (the bundle, bundle.Dockerfile, the catalog templates and catalogs, the deploy
 manifests) with the project. No git is needed.
+
+Every output that differs is an error finding (rule ` + ruleOutOfDate + `) and the unified diff is printed:
+on stdout, or on stderr with -o json so that stdout is one JSON document.
 
 Exit codes: 0 valid, safe and up to date; 1 findings (invalid or unsafe) or outputs that differ (a
 unified diff is printed); 2 could not run.`,
@@ -31,29 +38,50 @@ unified diff is printed); 2 could not run.`,
 				return err
 			}
 			res, err := project.CheckFile(cmd.Context(), f.file, opts...)
-			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
-				return err
-			}
-			if res.Diff != "" {
-				diffOut := cmd.OutOrStdout()
-				if f.output == "json" {
-					diffOut = cmd.ErrOrStderr() // stdout stays one JSON document
-				}
-				fmt.Fprint(diffOut, res.Diff)
-				if f.output == "github" {
-					for _, file := range res.DiffFiles {
-						fmt.Fprintf(cmd.OutOrStdout(), "::error file=%s::%s is out of date: run opack build and commit the result\n", file, file)
-					}
-				}
-				return withExit(exitFindings, fmt.Errorf("%d output(s) out of date (%v): run opack build", len(res.Written), res.Written))
-			}
-			if !quiet {
-				fmt.Fprintf(cmd.OutOrStdout(), "version %s: %d outputs up to date\n", res.Version, len(res.Outputs))
-			}
-			return nil
+			return f.finishCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err)
 		},
 	}
 	f.add(cmd)
-	cmd.Flags().BoolVarP(&quiet, "quiet", "q", false, "print nothing when everything is up to date")
+	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no summary when everything is up to date)")
 	return cmd
+}
+
+// finishCheck prints check's result: the findings (with one per out-of-date output), the diff
+// (on stderr with -o json) and the summary, and returns the exit error.
+func (f *pipelineFlags) finishCheck(stdout, stderr io.Writer, res *project.BuildResult, err error) error {
+	var drift []validate.Finding
+	if res != nil {
+		drift = outOfDate(res.DiffFiles)
+	}
+	rerr := f.report(stdout, stderr, res, err, drift...)
+	if res != nil && res.Diff != "" {
+		diffOut := stdout
+		if f.output == validate.FormatJSON {
+			diffOut = stderr // stdout stays one JSON document
+		}
+		fmt.Fprint(diffOut, res.Diff)
+	}
+	switch {
+	case rerr != nil:
+		return rerr
+	case len(drift) > 0:
+		return withExit(exitFindings, fmt.Errorf("%d output(s) out of date (%v): run opack build", len(res.Written), res.Written))
+	}
+	if !f.quiet {
+		out := stdout
+		if f.output == validate.FormatJSON {
+			out = stderr
+		}
+		fmt.Fprintf(out, "version %s: %d outputs up to date\n", res.Version, len(res.Outputs))
+	}
+	return nil
+}
+
+// outOfDate is one error finding per output file that differs from what build would write.
+func outOfDate(files []string) []validate.Finding {
+	out := make([]validate.Finding, 0, len(files))
+	for _, file := range files {
+		out = append(out, validate.Errorf(file, "", ruleOutOfDate, "%s is out of date: run opack build and commit the result", file))
+	}
+	return out
 }

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 // copySample copies a sample's PROJECT and config/ into a temporary folder and enters it.
@@ -110,6 +112,8 @@ func TestGenerateBundleUsageAndBadInput(t *testing.T) {
 		{"object without kind", "apiVersion: v1\nmetadata: {name: a}\n", []string{"-"}, "no apiVersion or kind"},
 		{"missing kustomize tree", "", []string{"--kustomize-dir", "nope"}, "nope"},
 		{"stdout with check", "", []string{"--stdout", "--check"}, "cannot be used together"},
+		{"empty stdin", "", []string{"-", "--version", "0.0.1"}, "Error: no objects on stdin: the input is empty"},
+		{"version with a leading v", "", []string{"--version", "v0.0.1"}, `drop the leading v (--version 0.0.1)`},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runOpack(t, tc.stdin, append([]string{"generate", "bundle"}, tc.args...)...)
@@ -130,4 +134,39 @@ func TestGenerateBundleUsageAndBadInput(t *testing.T) {
 			t.Errorf("--stdout changed files")
 		}
 	})
+}
+
+// TestGenerateBundleQuiet checks that -q prints nothing on success, though the sample has
+// dropped objects and validation warnings, and that the same run without -q labels them.
+func TestGenerateBundleQuiet(t *testing.T) {
+	copySample(t, "memcached-operator")
+	tests := []struct {
+		name       string
+		args       []string
+		wantStderr []string // prefixes of the stderr lines, in order, without repeats
+	}{
+		{"quiet", []string{"-q"}, nil},
+		{"not quiet", nil, []string{"warning:", "dropped:"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			code, out, stderr := runOpack(t, "", append([]string{"generate", "bundle", "--version", "0.0.1"}, tt.args...)...)
+			if code != 0 {
+				t.Fatalf("exit %d\n%s", code, stderr)
+			}
+			var got []string
+			for _, line := range strings.Split(strings.TrimSuffix(stderr, "\n"), "\n") {
+				label, _, ok := strings.Cut(line, " ")
+				if ok && (len(got) == 0 || got[len(got)-1] != label) {
+					got = append(got, label)
+				}
+			}
+			if diff := cmp.Diff(tt.wantStderr, got); diff != "" {
+				t.Errorf("stderr labels (-want +got):\n%s\n%s", diff, stderr)
+			}
+			if tt.args != nil && out != "" {
+				t.Errorf("-q printed %q", out)
+			}
+		})
+	}
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	"fmt"
 	"io/fs"
 	"net"
@@ -149,11 +150,53 @@ func (p *pipelineProject) flow(t *testing.T) {
 	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
 	p.checkChannel(t)
 	p.check(t, "--version", "0.0.2")
-	// opack.yaml still says 0.0.1: the outputs are out of date for it.
-	out = p.expect(t, exitFindings, "::error file=bundle/manifests/memcached-operator.clusterserviceversion.yaml::", "check", "-f", filepath.Join(p.dir, "opack.yaml"), "-o", "github")
-	if !strings.Contains(out, "-  name: memcached-operator.v0.0.2") {
-		t.Errorf("check of 0.0.1 does not show the CSV diff:\n%s", out)
+	// build --version saved 0.0.2 in opack.yaml: a plain check works on the same release.
+	if data, _ := os.ReadFile(filepath.Join(p.dir, "opack.yaml")); !bytes.Contains(data, []byte(`version: "0.0.2"`)) && !bytes.Contains(data, []byte("version: 0.0.2")) {
+		t.Errorf("opack.yaml does not hold version 0.0.2:\n%s", data)
 	}
+	p.check(t)
+
+	// An edit of the base CSV changes the released 0.0.2: build refuses, check reports it and the drift.
+	base := filepath.Join(p.dir, "config", "manifests", "bases", "memcached-operator.clusterserviceversion.yaml")
+	baseData, err := os.ReadFile(base)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edited := bytes.Replace(baseData, []byte("description: Memcached Operator description. TODO."), []byte("description: Caches things."), 1)
+	if bytes.Equal(edited, baseData) {
+		t.Fatalf("%s has no description to edit", base)
+	}
+	if err := os.WriteFile(base, edited, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	before = treeHashes(t, p.dir)
+	p.build(t, exitFindings, "is already in catalog-template.yaml as")
+	if diff := cmp.Diff(before, treeHashes(t, p.dir)); diff != "" {
+		t.Errorf("the refused build changed the project (-before +after):\n%s", diff)
+	}
+	var stdout, stderr bytes.Buffer
+	code := run(context.Background(), []string{"check", "-f", filepath.Join(p.dir, "opack.yaml"), "-o", "json"}, strings.NewReader(""), &stdout, &stderr)
+	var rep struct {
+		Passed  bool `json:"passed"`
+		Outputs []struct{ Type, File, Rule string }
+	}
+	if err := json.Unmarshal(stdout.Bytes(), &rep); err != nil || code != exitFindings || rep.Passed {
+		t.Fatalf("check -o json: exit %d, passed %v, %v; stdout:\n%s", code, rep.Passed, err, stdout.String())
+	}
+	rules := map[string]bool{}
+	for _, o := range rep.Outputs {
+		rules[o.Rule+" "+o.File] = true
+	}
+	for _, want := range []string{"check/out-of-date bundle/manifests/memcached-operator.clusterserviceversion.yaml", "build/released-version-changed catalog-template.yaml"} {
+		if !rules[want] {
+			t.Errorf("check -o json has no %s finding: %v", want, rep.Outputs)
+		}
+	}
+	if !strings.Contains(stderr.String(), "+  description: Caches things.") {
+		t.Errorf("check -o json does not print the diff on stderr:\n%s", stderr.String())
+	}
+	p.build(t, 0, "wrote catalog-template.yaml", "--allow-rebuild")
+	p.check(t)
 }
 
 func TestBuildCheckUsage(t *testing.T) {

@@ -67,6 +67,9 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		Version:           version.Version,
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	limits := &limitFlags{}
+	limits.addFlags(root)
+	root.PersistentPreRunE = func(*cobra.Command, []string) error { return limits.apply() }
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)

@@ -150,13 +150,16 @@ func setWatchNamespace(csv *v1alpha1.ClusterServiceVersion) {
 	}
 }
 
+// CSVValidationWarning starts the warnings of operator-framework/api's CSV validator in Result.Warnings.
+const CSVValidationWarning = "ClusterServiceVersion validation:"
+
 // validateCSV runs operator-framework/api's CSV validator; warnings are returned as text and any
 // error fails generation.
 func validateCSV(csv *v1alpha1.ClusterServiceVersion) ([]string, error) {
 	var warnings, errs []string
 	for _, r := range validation.ClusterServiceVersionValidator.Validate(csv) {
 		for _, w := range r.Warnings {
-			warnings = append(warnings, fmt.Sprintf("ClusterServiceVersion validation: [%s] %s", w.Type, w.Detail))
+			warnings = append(warnings, fmt.Sprintf("%s [%s] %s", CSVValidationWarning, w.Type, w.Detail))
 		}
 		for _, e := range r.Errors {
 			errs = append(errs, fmt.Sprintf("[%s] %s", e.Type, e.Detail))

@@ -40,6 +40,11 @@ type Dropped struct {
 	Reason string
 }
 
+// String is the line generate and build print after "dropped: ".
+func (d Dropped) String() string {
+	return fmt.Sprintf("%s %s (%s): %s", d.Kind, d.Name, d.Source, d.Reason)
+}
+
 // outObject is a non-CSV object to write, with what its file name needs.
 type outObject struct {
 	gvk       schema.GroupVersionKind

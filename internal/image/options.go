@@ -4,6 +4,7 @@ import (
 	"context"
 	"io"
 	"net/http"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/go-containerregistry/pkg/authn"
@@ -22,6 +23,19 @@ const (
 
 // DefaultMaxUnpackSize bounds the uncompressed size of an image Unpack reads (1 GiB).
 const DefaultMaxUnpackSize int64 = 1 << 30
+
+var defaultMaxUnpack atomic.Int64
+
+// SetDefaultMaxUnpackSize changes the process-wide unpack limit (the CLI's --max-image-size);
+// n <= 0 restores DefaultMaxUnpackSize.
+func SetDefaultMaxUnpackSize(n int64) { defaultMaxUnpack.Store(n) }
+
+func maxUnpackSize() int64 {
+	if n := defaultMaxUnpack.Load(); n > 0 {
+		return n
+	}
+	return DefaultMaxUnpackSize
+}
 
 // Option configures the functions of this package; each function ignores options that do not apply.
 type Option func(*options)
@@ -51,7 +65,7 @@ func makeOptions(opts ...Option) *options {
 		base:     "scratch",
 		keychain: authn.DefaultKeychain,
 		backoff:  remote.Backoff{Duration: 500 * time.Millisecond, Factor: 2, Jitter: 0.1, Steps: 5, Cap: 10 * time.Second},
-		maxSize:  DefaultMaxUnpackSize,
+		maxSize:  maxUnpackSize(),
 		log:      io.Discard,
 		sleep:    sleepCtx,
 	}

@@ -121,7 +121,7 @@ type limitedReader struct {
 
 func (l *limitedReader) Read(p []byte) (int, error) {
 	if l.left < 0 {
-		return 0, fmt.Errorf("%w of %d bytes; raise it with WithMaxSize", ErrTooLarge, l.limit)
+		return 0, fmt.Errorf("%w of %d bytes (raise it with --max-image-size)", ErrTooLarge, l.limit)
 	}
 	if int64(len(p)) > l.left+1 {
 		p = p[:l.left+1]
@@ -129,7 +129,7 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
 	if l.left < 0 {
-		return n, fmt.Errorf("%w of %d bytes; raise it with WithMaxSize", ErrTooLarge, l.limit)
+		return n, fmt.Errorf("%w of %d bytes (raise it with --max-image-size)", ErrTooLarge, l.limit)
 	}
 	return n, err
 }

@@ -156,6 +156,7 @@ func TestCollidingKeysRefused(t *testing.T) {
 		"kind: A\ndata:\n  8: a\n  00008: b\n",
 		"kind: A\nx: {true: a, \"true\": b}\n",
 		"kind: A\nx:\n  1: a\n  1.0: b\n  2: c\n  2.0: d\n",
+		"kind: A\nx:\n- 0:\n  0E0:\n", // in a list: the fast conversion used to drop the mapping
 	} {
 		var first string
 		for i := 0; i < 20; i++ {

@@ -1,6 +1,9 @@
 package manifest
 
-import "strconv"
+import (
+	"strconv"
+	"sync/atomic"
+)
 
 // Default limits; every one can be raised with an Option.
 const (
@@ -33,16 +36,54 @@ func WithMaxFiles(n int) Option { return func(o *options) { o.maxFiles = n } }
 func WithMaxAliasNodes(n int) Option { return func(o *options) { o.maxAliasNode = n } }
 
 func makeOptions(opts []Option) options {
+	l := DefaultLimits()
 	o := options{
-		maxFileSize:  DefaultMaxFileSize,
-		maxDocSize:   DefaultMaxDocSize,
-		maxFiles:     DefaultMaxFiles,
-		maxAliasNode: DefaultMaxAliasNode,
+		maxFileSize:  l.MaxFileSize,
+		maxDocSize:   l.MaxDocSize,
+		maxFiles:     l.MaxFiles,
+		maxAliasNode: l.MaxAliasNodes,
 	}
 	for _, f := range opts {
 		f(&o)
 	}
 	return o
+}
+
+// Limits are the readers' limits. The process-wide defaults start at the Default* constants;
+// the CLI's --max-* flags change them with SetDefaultLimits.
+type Limits struct {
+	MaxFileSize   int64 // bytes of one file or stream
+	MaxDocSize    int64 // bytes of one document
+	MaxFiles      int   // files below one root
+	MaxAliasNodes int   // nodes one document may expand to through aliases
+}
+
+var defaultLimits atomic.Pointer[Limits]
+
+// DefaultLimits returns the limits readers use when no Option overrides them.
+func DefaultLimits() Limits {
+	if l := defaultLimits.Load(); l != nil {
+		return *l
+	}
+	return Limits{MaxFileSize: DefaultMaxFileSize, MaxDocSize: DefaultMaxDocSize, MaxFiles: DefaultMaxFiles, MaxAliasNodes: DefaultMaxAliasNode}
+}
+
+// SetDefaultLimits changes the process-wide defaults; zero fields keep their current value.
+func SetDefaultLimits(l Limits) {
+	cur := DefaultLimits()
+	if l.MaxFileSize > 0 {
+		cur.MaxFileSize = l.MaxFileSize
+	}
+	if l.MaxDocSize > 0 {
+		cur.MaxDocSize = l.MaxDocSize
+	}
+	if l.MaxFiles > 0 {
+		cur.MaxFiles = l.MaxFiles
+	}
+	if l.MaxAliasNodes > 0 {
+		cur.MaxAliasNodes = l.MaxAliasNodes
+	}
+	defaultLimits.Store(&cur)
 }
 
 // LimitError reports input refused because it exceeds a limit.

@@ -80,11 +80,15 @@ func direct(v interface{}) (interface{}, error) {
 		}
 		return v, nil
 	case []interface{}:
-		for i, e := range t { // converted in place: the slice is yaml.v2's and not used again
-			var err error
-			if t[i], err = direct(e); err != nil {
+		// Converted in place: the slice is yaml.v2's. On an error the element is left as it was,
+		// since the JSON round trip then converts the same value again (an element overwritten
+		// with nil lost a mapping whose keys collide; found by FuzzDecodeAgreesWithReference).
+		for i, e := range t {
+			c, err := direct(e)
+			if err != nil {
 				return nil, err
 			}
+			t[i] = c
 		}
 		return v, nil
 	case map[interface{}]interface{}:

@@ -7,7 +7,7 @@ apiVersion: opack.dev/v1alpha1
 kind: Project
 package: {{ quote .Package }}
 {{- if .Version }}
-# The release being built; opack build --version overrides it.
+# The release being built; opack build --version overrides it and saves the new version here.
 version: {{ quote .Version }}
 {{- else }}
 # The release being built: the highest v<semver> git tag on HEAD; opack build --version overrides it.

@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/validate"
 )
@@ -133,6 +134,8 @@ type BuildResult struct {
 	Findings []validate.Finding
 	// Warnings are other problems that did not stop the build.
 	Warnings []string
+	// Dropped are the kustomize objects the bundle generator neither wrote nor used.
+	Dropped []bundle.Dropped
 }
 
 // ImageRef names a built image.

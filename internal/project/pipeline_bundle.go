@@ -39,11 +39,12 @@ func (r *run) generate(ctx context.Context) error {
 	}
 	r.csvName = res.CSV.Name
 	for _, w := range res.Warnings {
-		r.res.Warnings = append(r.res.Warnings, "generate: "+w)
+		// The validate step runs the same CSV validator and reports its findings with their file.
+		if !strings.HasPrefix(w, bundle.CSVValidationWarning) {
+			r.res.Warnings = append(r.res.Warnings, w)
+		}
 	}
-	for _, d := range res.Dropped {
-		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("generate: dropped %s %s (%s): %s", d.Kind, d.Name, d.Source, d.Reason))
-	}
+	r.res.Dropped = append(r.res.Dropped, res.Dropped...)
 	tree, err := bundleTree(opts.OutputDir, res)
 	if err != nil {
 		return stepErr(StepGenerate, p.Bundle.Dir, err, "")

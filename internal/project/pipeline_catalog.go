@@ -170,7 +170,8 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 		return stepErr(StepCatalogValidate, c.Dir, err, "")
 	}
 	rep := catalog.Validate(ctx, cfg, catalog.WithChecks(catalog.CheckOPM, catalog.CheckDeps, catalog.CheckGraph), catalog.WithFile(c.Dir))
-	fs := append(rep.Findings, r.edgeFindings(ctx, cfg, c.Dir)...)
+	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
+	fs = append(fs, r.edgeFindings(ctx, cfg, c.Dir)...)
 	return r.splitFindings(StepCatalogValidate, fs, "problem(s) in catalog "+c.Name,
 		"fix the channels of "+c.Template+" (or accept a reviewed CRD finding with a waivers entry in "+r.p.File+")")
 }

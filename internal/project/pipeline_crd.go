@@ -46,6 +46,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 	for k, f := range set.Files {
 		files[k] = r.projectName(f)
 	}
+	r.crdSrc = r.crdSources()
 	found := crd.Compare(prev.crds, set.CRDs, crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx))
 	object := func(f crd.Finding) string { return "CustomResourceDefinition " + f.CRD }
 	fs := r.crdFindings(found, "upgrade from "+prev.desc+" to "+r.version+": ", object, "")
@@ -61,6 +62,9 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		sev := severity(f.Severity)
 		path := strings.TrimPrefix(strings.TrimPrefix(f.Path, "^."), "^")
 		msg := prefix + f.String() + " [" + string(f.Rule) + "]"
+		if src := r.crdSrc[f.CRD]; src != "" && file == "" {
+			msg += "; source: " + src + " (the bundle's file is generated from it)"
+		}
 		if w, ok := r.waived(f, path); ok {
 			sev, msg = validate.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
 		} else if f.Fix != "" {

@@ -38,6 +38,8 @@ type run struct {
 	prevEdge catalog.EdgeKey
 	// usedWaivers are the indexes of the waivers of opack.yaml that matched a finding.
 	usedWaivers map[int]bool
+	// crdSrc maps CRD names to the files under the kustomize tree they are generated from.
+	crdSrc map[string]string
 	// refusals are check's findings about released versions this build would change.
 	refusals []validate.Finding
 }

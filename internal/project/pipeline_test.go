@@ -155,6 +155,9 @@ func TestBuildOffline(t *testing.T) {
 			se.Findings[0].File != "bundle/manifests/cache.example.com_memcacheds.yaml" {
 			t.Errorf("findings %v; want the removed spec.size in the bundle's CRD file", se.Findings)
 		}
+		if len(se.Findings) == 1 && !strings.Contains(se.Findings[0].Message, "; source: "+crdFile+" (the bundle's file is generated from it)") {
+			t.Errorf("finding %q does not name the source file %s", se.Findings[0].Message, crdFile)
+		}
 		if diff := cmp.Diff(built, snapshot(t, dir)); diff != "" {
 			t.Errorf("a failed build changed the project (-before +after):\n%s", diff)
 		}
@@ -169,7 +172,8 @@ func TestBuildOffline(t *testing.T) {
 		if !hasFinding(res.Findings, validate.SeverityInfo, "waived in") {
 			t.Errorf("findings %v; want the waived finding as info", res.Findings)
 		}
-		want := []string{"bundle", "catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1"}
+		// opack.yaml differs too: build --version 0.0.2 saves the version in it.
+		want := []string{"bundle", "catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1", "opack.yaml"}
 		if diff := cmp.Diff(want, res.Written); diff != "" {
 			t.Errorf("check of 0.0.2 reports as differing (-want +got):\n%s", diff)
 		}
@@ -181,10 +185,12 @@ func TestBuildOffline(t *testing.T) {
 		}
 	})
 	t.Run("check reports drift", func(t *testing.T) {
-		// Version 0.0.1 has no previous release, so the removed field only shows as drift.
+		// Version 0.0.1 has no previous release, so the removed field shows as drift, and as a
+		// change of the released 0.0.1.
 		res, err := Check(ctx, load(t, dir))
-		if err != nil {
-			t.Fatalf("check: %v", err)
+		var se *StepError
+		if !errors.As(err, &se) || !errors.Is(err, ErrFindings) || len(se.Findings) != 1 || se.Findings[0].Rule != RuleReleasedVersionChanged {
+			t.Fatalf("check: %v; want one %s finding", err, RuleReleasedVersionChanged)
 		}
 		if !containsAll(res.Written, "bundle") || !strings.Contains(res.Diff, "-              size:") {
 			t.Errorf("check after removing size from config/: written %v, diff:\n%s", res.Written, res.Diff)

@@ -15,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	k8syaml "k8s.io/apimachinery/pkg/util/yaml"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // maxFileSize bounds one manifest file; a larger one is reported instead of read.
@@ -25,7 +27,7 @@ const maxFileSize = 64 << 20
 type sourceFile struct {
 	path string
 	raw  []byte
-	json []byte                     // the first document as JSON; nil when it could not be decoded
+	json []byte                     // the first document as JSON, made on first use (jsonBytes)
 	obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
 	// decodeErr is the error operator-framework/api's loader reports for this file (k8s YAMLToJSONDecoder).
 	decodeErr error
@@ -85,13 +87,14 @@ func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
 		return f
 	}
 	f := decodeFirst(path, raw)
+	j := f.jsonBytes() // kept as JSON: a decoded object takes several times the memory
 	pc.mu.Lock()
 	if pc.m == nil {
 		pc.m = map[[32]byte]*sourceFile{}
 	}
-	if pc.bytes+len(f.json) <= maxParseCache {
-		pc.m[key] = &sourceFile{json: f.json, decodeErr: f.decodeErr, docs: f.docs}
-		pc.bytes += len(f.json)
+	if pc.bytes+len(j) <= maxParseCache {
+		pc.m[key] = &sourceFile{json: j, decodeErr: f.decodeErr, docs: f.docs}
+		pc.bytes += len(j)
 	}
 	pc.mu.Unlock()
 	return f
@@ -133,6 +136,18 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 	if !blank(doc) {
 		f.docs = 1
 	}
+	// YAML goes straight into the values the JSON round trip below gives (manifest.DecodeObject, tested
+	// against it); what that path would refuse, JSON text and objects without a kind take the round trip,
+	// for the loader's exact results and messages.
+	if t := bytes.TrimSpace(doc); len(t) > 0 && t[0] != '{' && t[0] != '[' {
+		if m, err := manifest.DecodeObject(doc); err == nil && m != nil {
+			if kind, _ := m["kind"].(string); kind != "" {
+				f.obj = &unstructured.Unstructured{Object: m}
+				f.countDocs(reader)
+				return f
+			}
+		}
+	}
 	j, cerr := sigsyaml.YAMLToJSON(doc)
 	if cerr != nil {
 		f.decodeErr = fmt.Errorf("error converting YAML to JSON: %w", cerr)
@@ -144,16 +159,30 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 		return f
 	}
 	f.json, f.obj = j, obj
+	f.countDocs(reader)
+	return f
+}
+
+// countDocs counts the non-empty documents after the first.
+func (f *sourceFile) countDocs(reader *k8syaml.YAMLReader) {
 	for {
 		next, rerr := reader.Read()
 		if len(next) > 0 && !blank(next) {
 			f.docs++
 		}
 		if rerr != nil {
-			break
+			return
 		}
 	}
-	return f
+}
+
+// jsonBytes is the first document as JSON (as sigs.k8s.io/yaml.YAMLToJSON writes it), nil when it could
+// not be decoded.
+func (f *sourceFile) jsonBytes() []byte {
+	if f.json == nil && f.obj != nil {
+		f.json, _ = json.Marshal(f.obj.Object)
+	}
+	return f.json
 }
 
 // blank reports whether a YAML document holds only separators, comments and white space.
@@ -177,7 +206,7 @@ func blank(doc []byte) bool {
 // conversion is reused when it decodes cleanly, and the YAML is decoded against the target type otherwise
 // (which turns numbers and booleans into strings where the target field is a string).
 func (f *sourceFile) decodeTyped(into any) error {
-	if f.json != nil && json.Unmarshal(f.json, into) == nil {
+	if j := f.jsonBytes(); j != nil && json.Unmarshal(j, into) == nil {
 		return nil
 	}
 	v := reflect.ValueOf(into).Elem()

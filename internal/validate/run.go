@@ -9,7 +9,7 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/google/go-containerregistry/pkg/name"
+	"github.com/opack/opack/internal/image"
 
 	"github.com/opack/opack/internal/manifest"
 )
@@ -68,24 +68,22 @@ type target struct {
 	image bool
 }
 
-// classify tells folders from image references: an existing path is a folder (or a file, reported later);
-// anything else must be an image reference (oci:DIR[:TAG] or a registry reference with a tag or digest).
+// classify tells folders from image references with the rule every opack command shares
+// (image.ParseSource): an existing path is a folder (or a file, reported later), a folder holding
+// an OCI layout is that layout, oci:DIR[:TAG] is a layout, a reference with a registry host, tag or
+// digest is a registry image, and anything else is a missing path.
 func classify(arg string, canPull bool) (target, error) {
-	if _, err := os.Stat(arg); err == nil {
+	src, err := image.ParseSource(arg)
+	if err != nil {
+		return target{}, err
+	}
+	if !src.IsImage() {
 		return target{arg: arg}, nil
-	}
-	isRef := strings.HasPrefix(arg, "oci:")
-	if !isRef {
-		_, err := name.ParseReference(arg, name.StrictValidation)
-		isRef = err == nil
-	}
-	if !isRef {
-		return target{}, fmt.Errorf("%s: no such file or folder, and not an image reference (give a bundle folder, or an image as REGISTRY/REPO:TAG, REPO@DIGEST or oci:DIR[:TAG])", arg)
 	}
 	if !canPull {
 		return target{}, fmt.Errorf("%s: no such folder; pulling images is not available here", arg)
 	}
-	return target{arg: arg, image: true}, nil
+	return target{arg: src.Ref, image: true}, nil
 }
 
 // validateTarget validates one argument; the error reports an image that could not be pulled. A validator
