@@ -122,7 +122,7 @@ func crdReport(findings []crd.Finding) *validate.Report {
 	r := &validate.Report{}
 	for _, f := range findings {
 		r.Add(validate.Finding{
-			Severity: crdSeverity(f.Severity),
+			Severity: validate.CRDSeverity(f.Severity),
 			File:     f.File,
 			Object:   validate.ObjectName("CustomResourceDefinition", f.CRD),
 			Rule:     "crd-upgrade/" + string(f.Rule),
@@ -136,16 +136,6 @@ func crdReport(findings []crd.Finding) *validate.Report {
 		})
 	}
 	return r
-}
-
-func crdSeverity(s crd.Severity) validate.Severity {
-	switch s {
-	case crd.SeverityError:
-		return validate.SeverityError
-	case crd.SeverityWarning:
-		return validate.SeverityWarning
-	}
-	return validate.SeverityInfo
 }
 
 // crdMessage formats "version path: message (old -> new) [rule]; fix: ...".

@@ -105,7 +105,7 @@ func check(o *Options, disk, tree map[string][]byte, res *Result) error {
 		old, inOld := disk[n]
 		cur, inNew := tree[n]
 		name := path.Join(filepath.ToSlash(o.OutputDir), n)
-		if d := unifiedDiff(name, old, inOld, cur, inNew); d != "" {
+		if d := manifest.UnifiedDiff(name, old, inOld, cur, inNew); d != "" {
 			diffs = append(diffs, d)
 		}
 	}
@@ -114,7 +114,7 @@ func check(o *Options, disk, tree map[string][]byte, res *Result) error {
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("reading %s: %w", res.Dockerfile.Name, err)
 		}
-		if d := unifiedDiff(filepath.ToSlash(res.Dockerfile.Name), old, err == nil, res.Dockerfile.Data, true); d != "" {
+		if d := manifest.UnifiedDiff(filepath.ToSlash(res.Dockerfile.Name), old, err == nil, res.Dockerfile.Data, true); d != "" {
 			diffs = append(diffs, d)
 		}
 	}

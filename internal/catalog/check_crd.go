@@ -122,13 +122,7 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 	object := fmt.Sprintf("package %q edge %s -> %s", k.Package, k.From, k.To)
 	via := strings.Join(ec.kinds, ", ")
 	for _, f := range crd.Compare(old, new, crd.WithContext(ctx)) {
-		sev := validate.SeverityInfo
-		switch f.Severity {
-		case crd.SeverityError:
-			sev = validate.SeverityError
-		case crd.SeverityWarning:
-			sev = validate.SeverityWarning
-		}
+		sev := validate.CRDSeverity(f.Severity)
 		msg := fmt.Sprintf("upgrade %s -> %s (%s): %s [%s]", k.From, k.To, via, f.String(), f.Rule)
 		if f.Fix != "" {
 			msg += "; fix: " + f.Fix
@@ -163,7 +157,7 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 			if !ok {
 				continue
 			}
-			for _, s := range storageVersions(c) {
+			for _, s := range crd.StoredVersions(c) {
 				if !vs[s] {
 					key := lost{c.Name, s}
 					if storedBy[key] == nil {
@@ -192,19 +186,6 @@ func (ec *edgeCheck) add(f validate.Finding, reason string) {
 	if f.Severity == validate.SeverityError && ec.unsafe == "" {
 		ec.unsafe = reason
 	}
-}
-
-func storageVersions(c *apiextv1.CustomResourceDefinition) []string {
-	set := map[string]bool{}
-	for _, v := range c.Spec.Versions {
-		if v.Storage {
-			set[v.Name] = true
-		}
-	}
-	for _, v := range c.Status.StoredVersions {
-		set[v] = true
-	}
-	return sortedKeys(set)
 }
 
 func bundleObject(pkg, bundle string) string {

@@ -59,7 +59,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []validate.Finding {
 	var out []validate.Finding
 	for _, f := range found {
-		sev := severity(f.Severity)
+		sev := validate.CRDSeverity(f.Severity)
 		path := strings.TrimPrefix(strings.TrimPrefix(f.Path, "^."), "^")
 		msg := prefix + f.String() + " [" + string(f.Rule) + "]"
 		if src := r.crdSrc[f.CRD]; src != "" && file == "" {
@@ -99,16 +99,6 @@ func (r *run) waived(f crd.Finding, path string) (string, bool) {
 		}
 	}
 	return "", false
-}
-
-func severity(s crd.Severity) validate.Severity {
-	switch s {
-	case crd.SeverityError:
-		return validate.SeverityError
-	case crd.SeverityWarning:
-		return validate.SeverityWarning
-	}
-	return validate.SeverityInfo
 }
 
 // splitFindings keeps warnings in the result and turns errors into the step's failure.

@@ -11,8 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/pmezard/go-difflib/difflib"
-
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
 )
@@ -136,9 +134,9 @@ func (r *run) diffOutput(o output) (string, error) {
 	return b.String(), nil
 }
 
-// fileDiff is unifiedDiff, recording the file in DiffFiles when it differs.
+// fileDiff is manifest.UnifiedDiff, recording the file in DiffFiles when it differs.
 func (r *run) fileDiff(name string, old []byte, inOld bool, cur []byte, inNew bool) string {
-	d := unifiedDiff(name, old, inOld, cur, inNew)
+	d := manifest.UnifiedDiff(name, old, inOld, cur, inNew)
 	if d != "" {
 		r.res.DiffFiles = append(r.res.DiffFiles, name)
 	}
@@ -236,36 +234,4 @@ func sameFile(a, b string) (bool, error) {
 		return false, err
 	}
 	return bytes.Equal(da, db), nil
-}
-
-// unifiedDiff returns the unified diff of one file ("" when equal); a missing side is /dev/null.
-func unifiedDiff(name string, old []byte, inOld bool, cur []byte, inNew bool) string {
-	if inOld == inNew && bytes.Equal(old, cur) {
-		return ""
-	}
-	from, to := "a/"+name, "b/"+name
-	if !inOld {
-		from = "/dev/null"
-	}
-	if !inNew {
-		to = "/dev/null"
-	}
-	text, err := difflib.GetUnifiedDiffString(difflib.UnifiedDiff{A: diffLines(old), B: diffLines(cur), FromFile: from, ToFile: to, Context: 3})
-	if err != nil || text == "" {
-		return "--- " + from + "\n+++ " + to + "\n@@ files differ @@\n"
-	}
-	return text
-}
-
-func diffLines(b []byte) []string {
-	if len(b) == 0 {
-		return nil
-	}
-	out := strings.SplitAfter(string(b), "\n")
-	if last := out[len(out)-1]; last == "" {
-		out = out[:len(out)-1]
-	} else {
-		out[len(out)-1] = last + "\n\\ No newline at end of file\n"
-	}
-	return out
 }

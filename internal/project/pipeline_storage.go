@@ -57,7 +57,7 @@ func (r *run) storedVersionFindings(g *catalog.Graph, get bundleCRDs, file strin
 				if versions[c.Name] == nil {
 					continue
 				}
-				for _, s := range storedVersions(c) {
+				for _, s := range crd.StoredVersions(c) {
 					if !versions[c.Name][s] {
 						storedBy[[2]string{c.Name, s}] = append(storedBy[[2]string{c.Name, s}], anc)
 					}
@@ -105,25 +105,6 @@ func ancestors(into map[[2]string][]string, pkg, name string) []string {
 	out := make([]string, 0, len(seen))
 	for n := range seen {
 		out = append(out, n)
-	}
-	sort.Strings(out)
-	return out
-}
-
-// storedVersions are the versions a CRD stores: its storage version and status.storedVersions.
-func storedVersions(c *apiextv1.CustomResourceDefinition) []string {
-	set := map[string]bool{}
-	for _, v := range c.Spec.Versions {
-		if v.Storage {
-			set[v.Name] = true
-		}
-	}
-	for _, v := range c.Status.StoredVersions {
-		set[v] = true
-	}
-	out := make([]string, 0, len(set))
-	for v := range set {
-		out = append(out, v)
 	}
 	sort.Strings(out)
 	return out

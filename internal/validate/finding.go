@@ -2,6 +2,7 @@ package validate
 
 import (
 	"fmt"
+	"github.com/opack/opack/internal/crd"
 	"sort"
 	"strings"
 )
@@ -101,4 +102,15 @@ func SortFindings(fs []Finding) {
 		}
 		return a.Message < b.Message
 	})
+}
+
+// CRDSeverity maps the severity of a CRD upgrade finding to a validation severity.
+func CRDSeverity(s crd.Severity) Severity {
+	switch s {
+	case crd.SeverityError:
+		return SeverityError
+	case crd.SeverityWarning:
+		return SeverityWarning
+	}
+	return SeverityInfo
 }

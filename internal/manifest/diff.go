@@ -1,4 +1,4 @@
-package bundle
+package manifest
 
 import (
 	"bytes"
@@ -7,9 +7,10 @@ import (
 	"github.com/pmezard/go-difflib/difflib"
 )
 
-// unifiedDiff returns a unified diff from old to cur ("" when equal). A missing side is
-// shown as /dev/null.
-func unifiedDiff(name string, old []byte, inOld bool, cur []byte, inNew bool) string {
+// UnifiedDiff returns the unified diff of one file from old to cur ("" when equal), as git
+// shows it (a/NAME, b/NAME; an absolute NAME as is). A side that does not exist (inOld or inNew
+// false) is shown as /dev/null; a missing final newline is marked.
+func UnifiedDiff(name string, old []byte, inOld bool, cur []byte, inNew bool) string {
 	if inOld == inNew && bytes.Equal(old, cur) {
 		return ""
 	}
