@@ -94,18 +94,29 @@ func newPackage(cfg Config, p, n int) *pkgModel {
 	for k := range 1 + rng.IntN(cfg.MaxCRDs) {
 		pkg.kinds = append(pkg.kinds, fmt.Sprintf("Widget%02d", k))
 	}
+	// A main line 1.0.0 -> 1.1.0 -> ... where each release replaces the previous one and now and
+	// then a patch release 1.m.1 that replaces 1.m.0 and is skipped by the next main release, as
+	// z-streams are in real catalogs; some main releases carry an olm.skipRange. The graphs pass
+	// opm's validation (one head, no stranded bundles).
+	main, minor := "", -1
 	for i := range n {
-		b := bundleModel{index: i, version: fmt.Sprintf("1.%d.0", i)}
+		prevMain := len(pkg.bundles) > 0 && pkg.bundles[i-1].name == main
+		if prevMain && i < n-1 && rng.IntN(4) == 0 {
+			b := bundleModel{index: i, version: fmt.Sprintf("1.%d.1", minor), replaces: main}
+			b.name = pkg.name + ".v" + b.version
+			pkg.bundles = append(pkg.bundles, b)
+			continue
+		}
+		minor++
+		b := bundleModel{index: i, version: fmt.Sprintf("1.%d.0", minor), replaces: main}
 		b.name = pkg.name + ".v" + b.version
-		if i > 0 {
-			b.replaces = pkg.bundles[i-1].name
+		if i > 0 && !prevMain {
+			b.skips = []string{pkg.bundles[i-1].name}
 		}
-		if i > 1 && rng.IntN(3) == 0 {
-			b.skips = []string{pkg.bundles[i-2].name}
+		if minor > 2 && rng.IntN(4) == 0 {
+			b.skipRange = fmt.Sprintf(">=1.%d.0 <1.%d.0", minor-2, minor)
 		}
-		if i > 2 && rng.IntN(4) == 0 {
-			b.skipRange = fmt.Sprintf(">=1.%d.0 <1.%d.0", i-3, i)
-		}
+		main = b.name
 		pkg.bundles = append(pkg.bundles, b)
 	}
 	return pkg
