@@ -117,7 +117,7 @@ func imageReport(img v1.Image) (ImageReport, error) {
 	}
 	ir := ImageReport{
 		Digest: h.String(), MediaType: string(m.MediaType), Config: m.Config.Digest.String(),
-		Platform: cf.Platform().String(), Labels: cf.Config.Labels, Annotations: m.Annotations,
+		Platform: platformString(cf.Platform()), Labels: cf.Config.Labels, Annotations: m.Annotations,
 		Entrypoint: cf.Config.Entrypoint, Cmd: cf.Config.Cmd, Layers: []LayerReport{},
 	}
 	if !cf.Created.IsZero() {
@@ -131,4 +131,12 @@ func imageReport(img v1.Image) (ImageReport, error) {
 		ir.Layers = append(ir.Layers, lr)
 	}
 	return ir, nil
+}
+
+// platformString is p as os/arch[/variant], or "" for an image that names none.
+func platformString(p *v1.Platform) string {
+	if p == nil {
+		return ""
+	}
+	return p.String()
 }

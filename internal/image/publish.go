@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/manifest"
 	"os"
 	"path/filepath"
 	"strings"
@@ -93,9 +94,26 @@ func (p *layoutPublisher) Publish(_ context.Context, a Artifact) (string, error)
 	if err != nil {
 		return "", fmt.Errorf("computing digest: %w", err)
 	}
-	path, err := openLayout(p.dir)
+	// go-containerregistry rewrites index.json in place: stage the new layout beside the old one
+	// (blobs hard-linked, they are immutable) and swap it in, so an interrupted write leaves the
+	// previous layout intact.
+	err = manifest.ReplaceDir(p.dir, func(tmp string) error {
+		if err := stageLayout(p.dir, tmp); err != nil {
+			return err
+		}
+		return p.write(tmp, a, h)
+	})
 	if err != nil {
 		return "", err
+	}
+	return layoutRef{dir: p.dir, digest: &h}.String(), nil
+}
+
+// write puts a into the layout in dir, tagged as p says.
+func (p *layoutPublisher) write(dir string, a Artifact, h v1.Hash) error {
+	path, err := openLayout(dir)
+	if err != nil {
+		return err
 	}
 	matcher, lopts := match.Digests(h), []layout.Option(nil)
 	if p.tag != "" {
@@ -115,9 +133,9 @@ func (p *layoutPublisher) Publish(_ context.Context, a Artifact) (string, error)
 		err = fmt.Errorf("unsupported artifact %T", a)
 	}
 	if err != nil {
-		return "", fmt.Errorf("writing OCI layout %s: %w", p.dir, err)
+		return fmt.Errorf("writing OCI layout %s: %w", p.dir, err)
 	}
-	return layoutRef{dir: p.dir, digest: &h}.String(), nil
+	return nil
 }
 
 // openLayout opens the OCI layout in dir, creating it when dir is missing or empty.
