@@ -3,7 +3,9 @@ package bundle
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -116,12 +118,12 @@ func decodeCSV(obj map[string]interface{}) (*v1alpha1.ClusterServiceVersion, err
 
 // readAnnotations reads the annotations map of an annotations.yaml file; nil, nil when absent.
 func readAnnotations(file string) (map[string]string, error) {
-	data, err := os.ReadFile(file)
-	if os.IsNotExist(err) {
+	data, err := manifest.ReadBytes(file)
+	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
 	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", file, err)
+		return nil, err
 	}
 	var doc struct {
 		Annotations map[string]string `json:"annotations"`

@@ -24,7 +24,7 @@ func readTree(dir string) (map[string][]byte, error) {
 	}
 	tree := make(map[string][]byte, len(files))
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		data, err := manifest.ReadBytes(filepath.Join(dir, filepath.FromSlash(f)))
 		if err != nil {
 			return nil, fmt.Errorf("reading the existing bundle: %w", err)
 		}

@@ -39,6 +39,17 @@ func (d Doc) String() string {
 
 // ReadFile reads the object stream of one file.
 func ReadFile(path string, opts ...Option) ([]Doc, error) {
+	data, err := ReadBytes(path, opts...)
+	if err != nil {
+		return nil, err
+	}
+	o := makeOptions(opts)
+	return decodeData(data, path, o, opts)
+}
+
+// ReadBytes reads a whole file within the file-size limit: a regular file over the limit is
+// refused from its size, unread; one within it is read into a buffer of its size.
+func ReadBytes(path string, opts ...Option) ([]byte, error) {
 	f, err := os.Open(path)
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -50,10 +61,8 @@ func ReadFile(path string, opts ...Option) ([]Doc, error) {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
 	}
 	if !fi.Mode().IsRegular() {
-		return Decode(f, path, opts...)
+		return readAllLimited(f, path, o.maxFileSize)
 	}
-	// A regular file over the limit is refused before reading it; one within it is read into a
-	// buffer of its size (no doubling of a growing buffer).
 	if fi.Size() > o.maxFileSize {
 		return nil, &LimitError{File: path, What: "file size", Limit: o.maxFileSize}
 	}
@@ -64,7 +73,7 @@ func ReadFile(path string, opts ...Option) ([]Doc, error) {
 	if int64(buf.Len()) > o.maxFileSize { // the file grew while being read
 		return nil, &LimitError{File: path, What: "file size", Limit: o.maxFileSize}
 	}
-	return decodeData(buf.Bytes(), path, o, opts)
+	return buf.Bytes(), nil
 }
 
 // Decode splits a YAML or JSON stream into documents and decodes each into an object.

@@ -2,6 +2,7 @@ package manifest
 
 import (
 	"errors"
+	"os"
 	"strings"
 	"testing"
 
@@ -90,5 +91,35 @@ func TestDecodeKeepsIntegers(t *testing.T) {
 		if diff := cmp.Diff([]any{int64(3), 1.5}, got); diff != "" {
 			t.Errorf("%q (-want +got):\n%s", in, diff)
 		}
+	}
+}
+
+func TestReadBytes(t *testing.T) {
+	dir := t.TempDir()
+	small := dir + "/small"
+	if err := os.WriteFile(small, []byte("annotations: {}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name, path string
+		opts       []Option
+		wantErr    string
+	}{
+		{name: "within the limit", path: small},
+		{name: "over the limit", path: small, opts: []Option{WithMaxFileSize(4)}, wantErr: "small: file size exceeds the limit of 4 (raise it with --max-file-size)"},
+		{name: "missing", path: dir + "/nope", wantErr: "no such file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			data, err := ReadBytes(tc.path, tc.opts...)
+			if tc.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+					t.Fatalf("ReadBytes() error = %v, want it to contain %q", err, tc.wantErr)
+				}
+				return
+			}
+			if err != nil || string(data) != "annotations: {}\n" {
+				t.Fatalf("ReadBytes() = %q, %v", data, err)
+			}
+		})
 	}
 }
