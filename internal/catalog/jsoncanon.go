@@ -117,28 +117,35 @@ func (c *jsonCanon) object() bool {
 func (c *jsonCanon) key(p pair) []byte { return c.out[p.start+1 : p.kend-1] }
 
 func (c *jsonCanon) sortPairs(open int, pairs []pair) bool {
-	less := func(i, j int) bool { return bytes.Compare(c.key(pairs[i]), c.key(pairs[j])) < 0 }
+	var ok bool
+	c.out, c.tmp, ok = sortObjectPairs(c.out, c.tmp, open, pairs, c.key)
+	return ok
+}
+
+// sortObjectPairs puts the pairs of an object written to out since open in key order (as
+// encoding/json sorts map keys), using tmp as scratch; it reports false when two keys are equal.
+func sortObjectPairs(out, tmp []byte, open int, pairs []pair, key func(pair) []byte) ([]byte, []byte, bool) {
+	less := func(i, j int) bool { return bytes.Compare(key(pairs[i]), key(pairs[j])) < 0 }
 	sorted := sort.SliceIsSorted(pairs, less)
 	if !sorted {
 		sort.SliceStable(pairs, less)
 	}
 	for i := 1; i < len(pairs); i++ {
-		if bytes.Equal(c.key(pairs[i]), c.key(pairs[i-1])) {
-			return false
+		if bytes.Equal(key(pairs[i]), key(pairs[i-1])) {
+			return out, tmp, false
 		}
 	}
 	if sorted {
-		return true
+		return out, tmp, true
 	}
-	c.tmp = c.tmp[:0]
+	tmp = tmp[:0]
 	for i, p := range pairs {
 		if i > 0 {
-			c.tmp = append(c.tmp, ',')
+			tmp = append(tmp, ',')
 		}
-		c.tmp = append(c.tmp, c.out[p.start:p.end]...)
+		tmp = append(tmp, out[p.start:p.end]...)
 	}
-	c.out = append(c.out[:open], c.tmp...)
-	return true
+	return append(out[:open], tmp...), tmp, true
 }
 
 func (c *jsonCanon) array() bool {

@@ -3,7 +3,6 @@ package catalog
 import (
 	"bytes"
 	"errors"
-	"sort"
 	"unicode/utf8"
 )
 
@@ -150,27 +149,11 @@ func (p *yparser) mapping(indent int) error {
 // sortPairs puts the pairs written since open in key order (as encoding/json sorts map keys);
 // keys never need escaping here, so their quoted bytes sort like the keys.
 func (p *yparser) sortPairs(open int, pairs []pair) error {
-	less := func(i, j int) bool { return bytes.Compare(p.key(pairs[i]), p.key(pairs[j])) < 0 }
-	sorted := sort.SliceIsSorted(pairs, less)
-	if !sorted {
-		sort.SliceStable(pairs, less)
+	var ok bool
+	p.out, p.tmp, ok = sortObjectPairs(p.out, p.tmp, open, pairs, p.key)
+	if !ok {
+		return errNotSimple
 	}
-	for i := 1; i < len(pairs); i++ {
-		if bytes.Equal(p.key(pairs[i]), p.key(pairs[i-1])) {
-			return errNotSimple
-		}
-	}
-	if sorted {
-		return nil
-	}
-	p.tmp = p.tmp[:0]
-	for i, pr := range pairs {
-		if i > 0 {
-			p.tmp = append(p.tmp, ',')
-		}
-		p.tmp = append(p.tmp, p.out[pr.start:pr.end]...)
-	}
-	p.out = append(p.out[:open], p.tmp...)
 	return nil
 }
 
