@@ -36,6 +36,12 @@ func yamlToObject(raw []byte) (interface{}, error) {
 	if !errors.Is(err, errSlowPath) {
 		return v, err
 	}
+	return viaJSON(obj)
+}
+
+// viaJSON converts a yaml.v2 value the way sigs.k8s.io/yaml does: to JSON text, then back with
+// utiljson (int64 integers). It is the slow path for what direct cannot reproduce.
+func viaJSON(obj interface{}) (interface{}, error) {
 	j, err := jsonable(obj)
 	if err != nil {
 		return nil, err

@@ -1,12 +1,10 @@
 package manifest
 
 import (
-	"encoding/json"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
 	yamlv2 "go.yaml.in/yaml/v2"
-	utiljson "k8s.io/apimachinery/pkg/util/json"
 )
 
 // roundTrip is the conversion yamlToObject replaces: YAML to JSON text, then utiljson.
@@ -15,16 +13,7 @@ func roundTrip(raw []byte) (interface{}, error) {
 	if err := yamlv2.Unmarshal(raw, &obj); err != nil {
 		return nil, err
 	}
-	j, err := jsonable(obj)
-	if err != nil {
-		return nil, err
-	}
-	data, err := json.Marshal(j)
-	if err != nil {
-		return nil, err
-	}
-	var v interface{}
-	return v, utiljson.Unmarshal(data, &v)
+	return viaJSON(obj)
 }
 
 var yamlObjectCases = []string{
