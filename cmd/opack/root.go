@@ -39,9 +39,21 @@ var errSilent = errors.New("")
 
 // run executes opack with args and returns the process exit code.
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	prof := &profileFlags{}
 	root := newRootCmd(stdin, stdout, stderr)
+	prof.addFlags(root)
+	pre := root.PersistentPreRunE
+	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
+		if err := pre(cmd, args); err != nil {
+			return err
+		}
+		return prof.start()
+	}
 	root.SetArgs(args)
 	err := root.ExecuteContext(ctx)
+	if perr := prof.stop(); perr != nil && err == nil {
+		err = perr
+	}
 	if err == nil {
 		return exitOK
 	}

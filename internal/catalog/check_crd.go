@@ -68,7 +68,7 @@ func checkEdges(ctx context.Context, m *Model, g *Graph, src CRDSource, progress
 	if src == nil {
 		src = ObjectCRDs{}
 	}
-	cache := &crdCache{src: src, m: m, got: map[string]*crdEntry{}}
+	cache := &crdCache{src: src, m: m, got: map[string]map[string]*crdEntry{}}
 	edges := map[EdgeKey]*edgeCheck{}
 	var order []*edgeCheck
 	for _, e := range g.Edges {
@@ -82,11 +82,26 @@ func checkEdges(ctx context.Context, m *Model, g *Graph, src CRDSource, progress
 		ec.kinds = append(ec.kinds, fmt.Sprintf("%s in channel %q", e.Kind, e.Channel))
 	}
 	preds := newPredecessors(g)
-	forEach(ctx, len(order), progress, func(i int) {
-		ec := order[i]
+	// Edges are checked package by package (in parallel within and across packages) and a
+	// package's decoded CRDs are dropped when its last edge is done: memory follows the largest
+	// packages being checked, not the catalog.
+	byPkg := packageOrder(order)
+	left := map[string]*atomic.Int64{}
+	for _, ec := range order {
+		if left[ec.key.Package] == nil {
+			left[ec.key.Package] = &atomic.Int64{}
+		}
+		left[ec.key.Package].Add(1)
+	}
+	forEach(ctx, len(byPkg), progress, func(i int) {
+		ec := byPkg[i]
 		ec.old, ec.new = cache.get(ctx, ec.key.Package, ec.key.From), cache.get(ctx, ec.key.Package, ec.key.To)
 		if ec.old.ok && ec.new.ok {
 			ec.check(ctx, ec.old.crds, ec.new.crds, cache, preds)
+		}
+		ec.old.crds, ec.new.crds = nil, nil
+		if left[ec.key.Package].Add(-1) == 0 {
+			cache.drop(ec.key.Package)
 		}
 	})
 	var out []validate.Finding
@@ -115,6 +130,23 @@ func checkEdges(ctx context.Context, m *Model, g *Graph, src CRDSource, progress
 			Message: fmt.Sprintf("%d upgrade edge(s) not checked for CRD safety: the CRDs of their bundles are not in the catalog (no olm.bundle.object); pass the bundle folders or --pull", unchecked[pkg])})
 	}
 	return out, unsafe
+}
+
+// packageOrder is order grouped by package (packages in order of first appearance).
+func packageOrder(order []*edgeCheck) []*edgeCheck {
+	out := make([]*edgeCheck, 0, len(order))
+	groups := map[string][]*edgeCheck{}
+	var pkgs []string
+	for _, ec := range order {
+		if groups[ec.key.Package] == nil {
+			pkgs = append(pkgs, ec.key.Package)
+		}
+		groups[ec.key.Package] = append(groups[ec.key.Package], ec)
+	}
+	for _, p := range pkgs {
+		out = append(out, groups[p]...)
+	}
+	return out
 }
 
 func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, cache *crdCache, preds *predecessors) {

@@ -2,7 +2,6 @@ package catalog
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +10,6 @@ import (
 	"sync"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/manifest"
@@ -33,19 +31,13 @@ func (ObjectCRDs) CRDs(_ context.Context, b *Bundle) ([]*apiextv1.CustomResource
 	}
 	var out []*apiextv1.CustomResourceDefinition
 	for i, obj := range b.Objects {
-		u := &unstructured.Unstructured{}
-		if err := json.Unmarshal([]byte(obj), &u.Object); err != nil {
-			return nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", i, err)
-		}
-		gvk := u.GroupVersionKind()
-		if gvk.Group != "apiextensions.k8s.io" || gvk.Kind != "CustomResourceDefinition" {
-			continue
-		}
-		c, err := crd.FromUnstructured(u)
+		c, isCRD, err := crd.FromJSON([]byte(obj))
 		if err != nil {
 			return nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", i, err)
 		}
-		out = append(out, c)
+		if isCRD {
+			out = append(out, c)
+		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out, true, nil
@@ -123,12 +115,19 @@ type crdResult struct {
 	err    error
 }
 
-// crdCache loads each bundle's CRDs once, concurrently for different bundles.
+// crdCache loads each bundle's CRDs once, concurrently for different bundles, until its package is dropped.
 type crdCache struct {
 	src CRDSource
 	m   *Model
 	mu  sync.Mutex
-	got map[string]*crdEntry
+	got map[string]map[string]*crdEntry // package → bundle → entry
+}
+
+// drop forgets the CRDs of a package's bundles (their errors stay in the edges that saw them).
+func (c *crdCache) drop(pkg string) {
+	c.mu.Lock()
+	delete(c.got, pkg)
+	c.mu.Unlock()
 }
 
 type crdEntry struct {
@@ -137,12 +136,14 @@ type crdEntry struct {
 }
 
 func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
-	key := pkg + "/" + name
 	c.mu.Lock()
-	e := c.got[key]
+	if c.got[pkg] == nil {
+		c.got[pkg] = map[string]*crdEntry{}
+	}
+	e := c.got[pkg][name]
 	if e == nil {
 		e = &crdEntry{}
-		c.got[key] = e
+		c.got[pkg][name] = e
 	}
 	c.mu.Unlock()
 	e.once.Do(func() {

@@ -224,6 +224,9 @@ func (c *jsonCanon) number() bool {
 		break
 	}
 	num := c.src[start:c.pos]
+	if !jsonNumber(num) {
+		return false // ParseFloat takes more than JSON does ("0100", "+1", ".5")
+	}
 	digits := num
 	if len(digits) > 0 && digits[0] == '-' {
 		digits = digits[1:]
@@ -243,6 +246,44 @@ func (c *jsonCanon) number() bool {
 	var ok bool
 	c.out, ok = appendFloat(c.out, f)
 	return ok
+}
+
+// jsonNumber reports whether num follows JSON's number grammar:
+// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+func jsonNumber(num []byte) bool {
+	i := 0
+	digits := func() int {
+		n := 0
+		for i < len(num) && num[i] >= '0' && num[i] <= '9' {
+			i++
+			n++
+		}
+		return n
+	}
+	if i < len(num) && num[i] == '-' {
+		i++
+	}
+	if i < len(num) && num[i] == '0' {
+		i++
+	} else if digits() == 0 {
+		return false
+	}
+	if i < len(num) && num[i] == '.' {
+		i++
+		if digits() == 0 {
+			return false
+		}
+	}
+	if i < len(num) && (num[i] == 'e' || num[i] == 'E') {
+		i++
+		if i < len(num) && (num[i] == '+' || num[i] == '-') {
+			i++
+		}
+		if digits() == 0 {
+			return false
+		}
+	}
+	return i == len(num)
 }
 
 func asciiOnly(b []byte) bool {

@@ -94,7 +94,7 @@ func ParseChecks(s string) ([]string, error) {
 // be read at all.
 func ValidateDir(ctx context.Context, dir string, lopts []LoadOption, opts ...ValidateOption) (*validate.Report, error) {
 	src := &Sources{}
-	lopts = append([]LoadOption{WithoutPropertyValues(TypeCSVMetadata), WithSources(src)}, lopts...)
+	lopts = append([]LoadOption{WithoutPropertyValues(TypeCSVMetadata, TypeBundleObject), WithSources(src)}, lopts...)
 	opts = append(opts, func(o *validateOptions) { o.sources = src })
 	return validateLoaded(ctx, dir, func() (*DeclarativeConfig, error) { return LoadDir(ctx, dir, lopts...) }, opts)
 }
@@ -102,7 +102,7 @@ func ValidateDir(ctx context.Context, dir string, lopts []LoadOption, opts ...Va
 // ValidateRef is ValidateDir for a folder or, when ref is not an existing path, a catalog image.
 func ValidateRef(ctx context.Context, ref string, unpack ImageUnpacker, lopts []LoadOption, opts ...ValidateOption) (*validate.Report, error) {
 	src := &Sources{}
-	lopts = append([]LoadOption{WithoutPropertyValues(TypeCSVMetadata), WithSources(src)}, lopts...)
+	lopts = append([]LoadOption{WithoutPropertyValues(TypeCSVMetadata, TypeBundleObject), WithSources(src)}, lopts...)
 	opts = append(opts, func(o *validateOptions) { o.sources = src })
 	return validateLoaded(ctx, ref, func() (*DeclarativeConfig, error) { return LoadRef(ctx, ref, unpack, lopts...) }, opts)
 }

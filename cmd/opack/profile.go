@@ -1,0 +1,68 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"runtime"
+	"runtime/pprof"
+
+	"github.com/spf13/cobra"
+)
+
+// profileFlags are the hidden global --cpuprofile and --memprofile flags: pprof profiles of one run,
+// for `go tool pprof` (see docs/performance.md).
+type profileFlags struct {
+	cpu, mem string
+	cpuFile  *os.File
+}
+
+func (p *profileFlags) addFlags(cmd *cobra.Command) {
+	f := cmd.PersistentFlags()
+	f.StringVar(&p.cpu, "cpuprofile", "", "write a CPU profile of the run to this file")
+	f.StringVar(&p.mem, "memprofile", "", "write a heap profile (allocations and what is live at the end) to this file")
+	_ = f.MarkHidden("cpuprofile")
+	_ = f.MarkHidden("memprofile")
+}
+
+// start begins CPU profiling when asked.
+func (p *profileFlags) start() error {
+	if p.mem != "" {
+		runtime.MemProfileRate = 64 * 1024
+	}
+	if p.cpu == "" {
+		return nil
+	}
+	f, err := os.Create(p.cpu)
+	if err != nil {
+		return fmt.Errorf("creating the CPU profile: %w", err)
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		f.Close()
+		return fmt.Errorf("starting the CPU profile: %w", err)
+	}
+	p.cpuFile = f
+	return nil
+}
+
+// stop ends the CPU profile and writes the heap profile; it runs whether the command failed or not.
+func (p *profileFlags) stop() error {
+	if p.cpuFile != nil {
+		pprof.StopCPUProfile()
+		if err := p.cpuFile.Close(); err != nil {
+			return fmt.Errorf("writing the CPU profile: %w", err)
+		}
+		p.cpuFile = nil
+	}
+	if p.mem == "" {
+		return nil
+	}
+	f, err := os.Create(p.mem)
+	if err != nil {
+		return fmt.Errorf("creating the heap profile: %w", err)
+	}
+	defer f.Close()
+	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
+		return fmt.Errorf("writing the heap profile: %w", err)
+	}
+	return f.Close()
+}

@@ -1,0 +1,42 @@
+package crd
+
+import (
+	"fmt"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	kjson "sigs.k8s.io/json"
+)
+
+// FromJSON is FromUnstructured for a CRD given as JSON. An apiextensions.k8s.io/v1 CRD is decoded
+// straight into the typed struct with the API server's case-sensitive JSON decoder, without the
+// map and the reflection-based conversion of FromUnstructured; other versions go through
+// FromUnstructured. isCRD is false (and the error nil) for any other kind.
+func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, err error) {
+	var tm struct {
+		APIVersion string `json:"apiVersion"`
+		Kind       string `json:"kind"`
+	}
+	if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
+		return nil, false, fmt.Errorf("decoding object: %w", err)
+	}
+	switch {
+	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):
+		return nil, false, nil
+	case tm.APIVersion == groupAPIExtensions+"/v1":
+		out := &apiextv1.CustomResourceDefinition{}
+		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, out); err != nil {
+			return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+		}
+		scheme.Default(out)
+		return out, true, checkDepth(out)
+	default:
+		u := &unstructured.Unstructured{}
+		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &u.Object); err != nil {
+			return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+		}
+		c, err := FromUnstructured(u)
+		return c, true, err
+	}
+}
