@@ -87,7 +87,9 @@ func newCatalogRenderCmd() *cobra.Command {
 folders and file-based catalogs (folders or images) into file-based catalog blobs on stdout,
 exactly as 'opm render' does. References are rendered in parallel; rendered bundles are
 cached by content (image digest or folder hash), so rendering again after one bundle changed
-costs one bundle.`,
+costs one bundle: cached bundles are copied to the output, and a stat index (as git's) spares
+reading bundle files whose size, mtime, ctime and inode did not change. --no-cache renders
+everything again.`,
 		Example: `  opack catalog render bundle/ -o yaml --image-ref-template 'quay.io/example/{{.Package}}-bundle:v{{.Version}}'
   opack catalog render quay.io/example/foo-bundle:v0.3.1 oci:out/oci:v0.3.2 --migrate-level bundle-object-to-csv-metadata
   opack catalog render catalog/ > catalog.json`,
@@ -102,11 +104,7 @@ costs one bundle.`,
 			}
 			ctx, cancel := context.WithTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
-			cfg, err := r.Render(ctx, args...)
-			if err != nil {
-				return err
-			}
-			return catalog.Write(*cfg, f.output, cmd.OutOrStdout())
+			return r.RenderTo(ctx, cmd.OutOrStdout(), f.output, args...)
 		},
 	}
 	f.addFlags(cmd, "json or yaml")

@@ -134,9 +134,27 @@ func (r *Renderer) warnings() io.Writer {
 // are rendered in parallel; a failure stops the others, and the first failing reference (in
 // order) is the error.
 func (r *Renderer) Render(parent context.Context, refs ...string) (*DeclarativeConfig, error) {
+	results := make([]*DeclarativeConfig, len(refs))
+	err := r.forEachRef(parent, refs, func(ctx context.Context, i int, ref string) error {
+		cfg, err := r.renderOne(ctx, ref, nil)
+		results[i] = cfg
+		return err
+	})
+	if err != nil {
+		return nil, err
+	}
+	out := &DeclarativeConfig{}
+	for _, res := range results {
+		appendConfig(out, res)
+	}
+	return out, nil
+}
+
+// forEachRef calls fn for every reference, up to r.workers at once, and reports progress. The
+// first failure stops the others; the error is that of the first failing reference in order.
+func (r *Renderer) forEachRef(parent context.Context, refs []string, fn func(ctx context.Context, i int, ref string) error) error {
 	ctx, cancel := context.WithCancel(parent)
 	defer cancel()
-	results := make([]*DeclarativeConfig, len(refs))
 	errs := make([]error, len(refs))
 	sem := make(chan struct{}, r.workers)
 	var (
@@ -154,8 +172,7 @@ func (r *Renderer) Render(parent context.Context, refs ...string) (*DeclarativeC
 				errs[i] = err
 				return
 			}
-			results[i], errs[i] = r.renderOne(ctx, ref)
-			if errs[i] != nil {
+			if errs[i] = fn(ctx, i, ref); errs[i] != nil {
 				cancel()
 			}
 			if r.progress != nil {
@@ -167,14 +184,7 @@ func (r *Renderer) Render(parent context.Context, refs ...string) (*DeclarativeC
 		}()
 	}
 	wg.Wait()
-	if err := firstError(parent, refs, errs); err != nil {
-		return nil, err
-	}
-	out := &DeclarativeConfig{}
-	for _, res := range results {
-		appendConfig(out, res)
-	}
-	return out, nil
+	return firstError(parent, refs, errs)
 }
 
 // firstError is the error of the first failing reference, skipping references stopped only
@@ -202,8 +212,10 @@ func (r *Renderer) RenderBundle(ctx context.Context, ref string) (*DeclarativeCo
 	return r.Render(ctx, ref)
 }
 
-func (r *Renderer) renderOne(ctx context.Context, ref string) (*DeclarativeConfig, error) {
-	cfg, err := r.renderReference(ctx, ref)
+// renderOne renders ref, normalized and migrated. With bundleDir, a bundle folder is handed to
+// it instead of being rendered into the config (RenderTo streams them).
+func (r *Renderer) renderOne(ctx context.Context, ref string, bundleDir func(dir string) error) (*DeclarativeConfig, error) {
+	cfg, err := r.renderReference(ctx, ref, bundleDir)
 	if err != nil {
 		return nil, err
 	}
@@ -226,7 +238,7 @@ func appendConfig(out, in *DeclarativeConfig) {
 // and folders holding an OCI layout) from paths; a folder with manifests/ and metadata/ is a
 // bundle; a folder with a package manifest is a package-manifest tree; any other folder is a
 // file-based catalog.
-func (r *Renderer) renderReference(ctx context.Context, ref string) (*DeclarativeConfig, error) {
+func (r *Renderer) renderReference(ctx context.Context, ref string, bundleDir func(dir string) error) (*DeclarativeConfig, error) {
 	src, err := image.ParseSource(ref)
 	if err != nil {
 		return nil, err
@@ -249,6 +261,9 @@ func (r *Renderer) renderReference(ctx context.Context, ref string) (*Declarativ
 	case isBundleDir(entries):
 		if !r.allowed.Allowed(RefBundleDir) {
 			return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
+		}
+		if bundleDir != nil {
+			return &DeclarativeConfig{}, bundleDir(ref)
 		}
 		b, err := r.renderBundleDir(ref)
 		if err != nil {
@@ -287,22 +302,19 @@ func isBundleDir(entries []os.DirEntry) bool {
 // renderBundleDir renders a registry+v1 bundle folder, from the cache when its files were
 // rendered before with the same image reference template.
 func (r *Renderer) renderBundleDir(dir string) (*Bundle, error) {
-	key := ""
-	if r.cache != nil {
-		if h, err := hashBundleDir(dir); err == nil {
-			key = cacheKey("dir", h, r.tmplText)
-		}
+	return r.cachedBundle(r.dirKey(dir), func() (*Bundle, error) { return r.parseBundleDir(dir) })
+}
+
+// parseBundleDir renders a registry+v1 bundle folder.
+func (r *Renderer) parseBundleDir(dir string) (*Bundle, error) {
+	rb, err := parseRegistryBundle(dir, r.warnings())
+	if err != nil {
+		return nil, err
 	}
-	return r.cachedBundle(key, func() (*Bundle, error) {
-		rb, err := parseRegistryBundle(dir, r.warnings())
-		if err != nil {
-			return nil, err
-		}
-		if err := r.templateImageRef(rb); err != nil {
-			return nil, fmt.Errorf("failed templating image reference from bundle for %q: %v", dir, err)
-		}
-		return rb.toFBC()
-	})
+	if err := r.templateImageRef(rb); err != nil {
+		return nil, fmt.Errorf("failed templating image reference from bundle for %q: %v", dir, err)
+	}
+	return rb.toFBC()
 }
 
 // templateImageRef sets the bundle image from the image reference template.
