@@ -7,7 +7,9 @@
 # internal/manifest compares the decoders in memory).
 #
 # SYNTH_MAX=n caps the synthetic catalogs (default 10000); RUNS=n sets the runs per row (default 3);
-# OPACK=path picks the binary (default bin/opack).
+# OPACK=path picks the binary (default bin/opack); SYNTH_CACHE=dir keeps the synthetic catalogs
+# (synth-<n>, written by hack/synthgen with its default seed) there for the next run instead of
+# writing them anew (10,000 bundles take minutes to write).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 opack="${OPACK:-bin/opack}"
@@ -69,21 +71,31 @@ if [ -d "$sample/config" ]; then
     -- sh -c "cd '$work/sample' && exec '$opack' generate bundle -q --version 0.0.1 --package memcached-operator"
 fi
 
+# synth N: the folder of the synthetic catalog of N bundles, written when missing.
+synth() {
+  local dir="${SYNTH_CACHE:-$work}/synth-$1"
+  if [ ! -f "$dir/.complete" ]; then
+    rm -rf "$dir"
+    mkdir -p "$(dirname "$dir")"
+    "$work/synthgen" -bundles "$1" "$dir" >/dev/null
+    touch "$dir/.complete"
+  fi
+  echo "$dir"
+}
+
 # 4. Synthetic catalogs: validate (incl. graph-aware CRD safety) at 100 / 1,000 / 10,000 bundles.
 max=${SYNTH_MAX:-10000}
 for n in 100 1000 10000; do
   [ "$n" -le "$max" ] || continue
-  "$work/synthgen" -bundles "$n" "$work/synth-$n"
+  s=$(synth "$n")
   row "catalog validate: synthetic, $n bundles" "–" "time per bundle flat from 100 to 10,000" "" \
-    -- "$opack" catalog validate "$work/synth-$n/catalog"
-  [ "$n" -eq 10000 ] && continue
-  rm -rf "$work/synth-$n"
+    -- "$opack" catalog validate "$s/catalog"
+  [ -n "${SYNTH_CACHE:-}" ] || [ "$n" -eq 1000 ] || rm -rf "$s"
 done
 
 # 5. Adding one bundle to a rendered 1,000-bundle catalog (render cache) vs the full render.
 if [ "$max" -ge 1000 ]; then
-  s="$work/synth-1000"
-  [ -d "$s" ] || "$work/synthgen" -bundles 1000 "$s"
+  s=$(synth 1000)
   mapfile -t dirs < <(find "$s/bundles" -mindepth 2 -maxdepth 2 -type d | sort)
   tpl='quay.io/synth/{{.Package}}-bundle:v{{.Version}}'
   row "catalog render: 1,000 synthetic bundles, no cache" "opm render" "–" "" \
