@@ -1,11 +1,15 @@
 package main
 
 import (
+	"context"
 	"fmt"
+	"io"
 	"strings"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/opack/opack/internal/catalog"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -15,6 +19,7 @@ func newImageCatalogCmd() *cobra.Command {
 	f := &publishFlags{}
 	var base string
 	var platforms []string
+	var noValidate bool
 	cmd := &cobra.Command{
 		Use:   "catalog FBCDIR --tag REF",
 		Short: "Build a file-based catalog image and push it",
@@ -26,6 +31,8 @@ CatalogSource with spec.grpcPodConfig.extractContent {catalogDir: /configs, cach
 --base REF or oci:DIR[:TAG] (an opm image such as quay.io/operator-framework/opm:v1.73.0) adds
 ENTRYPOINT ["/bin/opm"] and CMD ["serve", "/configs", "--cache-dir=/tmp/cache",
 "--cache-enforce-integrity=false"]; a multi-arch base gives a multi-arch catalog.
+The catalog is first checked as opm validate does (opm serve refuses an invalid catalog when the
+pod starts): errors are printed and nothing is built (exit 1) unless --no-validate.
 Prints REF@sha256:... on stdout.`,
 		Example: `  opack image catalog catalog --tag quay.io/example/catalog:latest
   opack image catalog catalog --tag quay.io/example/catalog:latest --base quay.io/operator-framework/opm:v1.73.0
@@ -43,6 +50,11 @@ Prints REF@sha256:... on stdout.`,
 			opts = append(opts, image.WithBase(base), image.WithPlatforms(ps...))
 			ctx, cancel := withTimeout(cmd.Context(), f.timeout)
 			defer cancel()
+			if !noValidate {
+				if err := requireValidCatalog(ctx, cmd.ErrOrStderr(), args[0]); err != nil {
+					return err
+				}
+			}
 			ref, err := image.PublishCatalog(ctx, args[0], pub, opts...)
 			if err != nil {
 				return registryHint(err)
@@ -53,8 +65,24 @@ Prints REF@sha256:... on stdout.`,
 	}
 	f.addFlags(cmd)
 	cmd.Flags().StringVar(&base, "base", "scratch", "base image: scratch, an opm image reference, or oci:DIR[:TAG]")
+	cmd.Flags().BoolVar(&noValidate, "no-validate", false, "pack the catalog without checking it as opm validate does")
 	cmd.Flags().StringSliceVar(&platforms, "platform", nil, "platforms to build (scratch) or keep from a multi-arch base, e.g. linux/amd64,linux/arm64")
 	return cmd
+}
+
+// requireValidCatalog runs opm's checks on the catalog folder and prints its errors on w.
+func requireValidCatalog(ctx context.Context, w io.Writer, dir string) error {
+	report, err := catalog.ValidateDir(ctx, dir, nil, catalog.WithChecks(catalog.CheckOPM))
+	if err != nil {
+		return withExit(exitUsage, err)
+	}
+	if report.Passed() {
+		return nil
+	}
+	if err := report.Write(w, validate.FormatText); err != nil {
+		return withExit(exitUsage, err)
+	}
+	return withExit(exitFindings, fmt.Errorf("%s is not a valid catalog (%s): fix it, or pass --no-validate to pack it anyway", dir, report.Summary()))
 }
 
 func parsePlatforms(specs []string) ([]v1.Platform, error) {
