@@ -117,7 +117,9 @@ deploy manifests.
 
 Offline by default: images go to OCI layouts under outputs.dir (_output/images/). --push pushes them
 to the registries named in opack.yaml instead. Everything is staged outside the project; nothing in it
-changes unless every step passes, and outputs that did not change are not touched.
+changes unless every step passes, and outputs that did not change are not touched. A build waits for
+another build or check of the same project to finish (a lock on the project folder), so two never
+interleave their outputs.
 
 --version overrides the version of opack.yaml and, when opack.yaml sets version, is saved there, so
 the next plain build or check works on the same release. A version already in the catalog template

@@ -200,6 +200,11 @@ func runPipeline(ctx context.Context, p *Project, check bool, opts []BuildOption
 	if check {
 		o.push = false
 	}
+	unlock, err := lockProject(ctx, p.Dir, !check, o.logf)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	stage, err := os.MkdirTemp("", "opack-build-")
 	if err != nil {
 		return nil, fmt.Errorf("creating a staging folder: %w", err)
