@@ -8,8 +8,7 @@
 #
 # SYNTH_MAX=n caps the synthetic catalogs (default 10000); RUNS=n sets the runs per row (default 3);
 # OPACK=path picks the binary (default bin/opack); SYNTH_CACHE=dir keeps the synthetic catalogs
-# (synth-<n>, written by hack/synthgen with its default seed) there for the next run instead of
-# writing them anew (10,000 bundles take minutes to write).
+# there for the next run (hack/synthgen -cache; 10,000 bundles take minutes to write).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 opack="${OPACK:-bin/opack}"
@@ -71,17 +70,8 @@ if [ -d "$sample/config" ]; then
     -- sh -c "cd '$work/sample' && exec '$opack' generate bundle -q --version 0.0.1 --package memcached-operator"
 fi
 
-# synth N: the folder of the synthetic catalog of N bundles, written when missing.
-synth() {
-  local dir="${SYNTH_CACHE:-$work}/synth-$1"
-  if [ ! -f "$dir/.complete" ]; then
-    rm -rf "$dir"
-    mkdir -p "$(dirname "$dir")"
-    "$work/synthgen" -bundles "$1" "$dir" >/dev/null
-    touch "$dir/.complete"
-  fi
-  echo "$dir"
-}
+# synth N: the folder of the synthetic catalog of N bundles (kept in SYNTH_CACHE when set).
+synth() { "$work/synthgen" -bundles "$1" -cache "${SYNTH_CACHE:-$work/synth}"; }
 
 # 4. Synthetic catalogs: validate (incl. graph-aware CRD safety) at 100 / 1,000 / 10,000 bundles.
 max=${SYNTH_MAX:-10000}

@@ -2,12 +2,13 @@
 # make bench: runs the Go benchmarks (benchstat-compatible output in _output/bench/bench.txt),
 # prints them as a table, then measures the whole-process targets of the performance issue.
 # BENCH=regexp selects benchmarks, COUNT=n repeats them (for benchstat), SYNTH_MAX=n caps the
-# synthetic catalog size (default 10000).
+# synthetic catalog size (default 10000), SYNTH_CACHE=dir keeps the synthetic catalogs there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=_output/bench
 mkdir -p "$out"
 export OPACK_BENCH_SYNTH_MAX="${SYNTH_MAX:-10000}"
+export OPACK_BENCH_SYNTH_CACHE="${SYNTH_CACHE:-}" # keep the synthetic catalogs between benchmarks and runs
 echo "machine: $(nproc) cores, $(free -g | awk '/Mem:/{print $2}') GiB, $(go version | cut -d' ' -f3), $(uname -m)"
 go test -run '^$' -bench "${BENCH:-.}" -benchmem -count "${COUNT:-1}" -timeout 90m ./... | tee "$out/bench.txt" >/dev/null
 echo

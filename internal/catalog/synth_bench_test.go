@@ -33,10 +33,18 @@ func synthSizes(b *testing.B) []int {
 	return sizes
 }
 
-// synthCatalog writes n synthetic bundles and their catalog into a temporary folder (outside the timer).
+// synthCatalog writes n synthetic bundles and their catalog into a temporary folder, or reuses them
+// from $OPACK_BENCH_SYNTH_CACHE (outside the timer).
 func synthCatalog(b *testing.B, n int) (*synth.Result, int64) {
 	b.Helper()
-	res, err := synth.Write(b.TempDir(), synth.Config{Seed: 7, Bundles: n})
+	cfg := synth.Config{Seed: 7, Bundles: n}
+	var res *synth.Result
+	var err error
+	if dir := os.Getenv("OPACK_BENCH_SYNTH_CACHE"); dir != "" {
+		res, err = synth.WriteCached(dir, cfg) // shared by the benchmarks and runs (make bench SYNTH_CACHE=dir)
+	} else {
+		res, err = synth.Write(b.TempDir(), cfg)
+	}
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -2,10 +2,14 @@ package synth
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"os"
 	"path/filepath"
+	"runtime"
+	"sync"
+	"sync/atomic"
 )
 
 // Config says what to generate. Zero fields take the defaults of Defaults.
@@ -42,26 +46,63 @@ type Result struct {
 	Packages   []string
 }
 
-// Write generates cfg.Bundles bundles and their catalog below root.
+// Write generates cfg.Bundles bundles and their catalog below root. Packages are written in
+// parallel; each has its own random source (seeded by cfg.Seed and its index), so the bytes do not
+// depend on the schedule.
 func Write(root string, cfg Config) (*Result, error) {
+	res, pkgs := plan(root, cfg)
+	errs := make([]error, len(pkgs))
+	var next atomic.Int64
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(pkgs)) {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := int(next.Add(1)) - 1; i < len(pkgs); i = int(next.Add(1)) - 1 {
+				errs[i] = writePackage(root, res.CatalogDir, pkgs[i])
+			}
+		}()
+	}
+	wg.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return res, nil
+}
+
+// Paths returns the Result Write(root, cfg) returns, without writing anything.
+func Paths(root string, cfg Config) *Result {
+	res, _ := plan(root, cfg)
+	return res
+}
+
+func plan(root string, cfg Config) (*Result, []*pkgModel) {
 	cfg = cfg.Defaults()
 	res := &Result{CatalogDir: filepath.Join(root, "catalog")}
+	var pkgs []*pkgModel
 	for p := 0; p*cfg.VersionsPerPackage < cfg.Bundles; p++ {
 		n := min(cfg.VersionsPerPackage, cfg.Bundles-p*cfg.VersionsPerPackage)
 		pkg := newPackage(cfg, p, n)
+		pkgs = append(pkgs, pkg)
 		res.Packages = append(res.Packages, pkg.name)
 		for _, b := range pkg.bundles {
-			dir := filepath.Join(root, "bundles", pkg.name, b.version)
-			if err := writeBundle(dir, pkg, b); err != nil {
-				return nil, fmt.Errorf("writing synthetic bundle %s: %w", dir, err)
-			}
-			res.BundleDirs = append(res.BundleDirs, dir)
-		}
-		if err := writeCatalog(filepath.Join(res.CatalogDir, pkg.name), pkg); err != nil {
-			return nil, fmt.Errorf("writing synthetic catalog of %s: %w", pkg.name, err)
+			res.BundleDirs = append(res.BundleDirs, filepath.Join(root, "bundles", pkg.name, b.version))
 		}
 	}
-	return res, nil
+	return res, pkgs
+}
+
+func writePackage(root, catalogDir string, pkg *pkgModel) error {
+	for _, b := range pkg.bundles {
+		dir := filepath.Join(root, "bundles", pkg.name, b.version)
+		if err := writeBundle(dir, pkg, b); err != nil {
+			return fmt.Errorf("writing synthetic bundle %s: %w", dir, err)
+		}
+	}
+	if err := writeCatalog(filepath.Join(catalogDir, pkg.name), pkg); err != nil {
+		return fmt.Errorf("writing synthetic catalog of %s: %w", pkg.name, err)
+	}
+	return nil
 }
 
 // pkgModel is one synthetic package: its CRD kinds and its bundles.

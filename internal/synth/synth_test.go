@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -31,6 +32,16 @@ func TestWriteIsDeterministic(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"synth-operator-0000", "synth-operator-0001", "synth-operator-0002"}, ra.Packages); diff != "" {
 		t.Error(diff)
+	}
+	one := t.TempDir() // one worker: the parallel writer's bytes do not depend on the schedule
+	prev := runtime.GOMAXPROCS(1)
+	_, err = Write(one, cfg)
+	runtime.GOMAXPROCS(prev)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(treeHash(t, a), treeHash(t, one)); diff != "" {
+		t.Errorf("one worker and %d differ (-parallel +one):\n%s", prev, diff)
 	}
 	c := t.TempDir()
 	if _, err := Write(c, Config{Seed: 8, Bundles: 12, VersionsPerPackage: 5, MaxCRDs: 3}); err != nil {
