@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -102,7 +101,7 @@ everything again.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), f.registry.timeout)
+			ctx, cancel := withTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
 			return r.RenderTo(ctx, cmd.OutOrStdout(), f.output, args...)
 		},

@@ -34,6 +34,7 @@ func TestCatalogRenderCommand(t *testing.T) {
 			"--image-ref-template", "test.registry/{{.Package}}-operator/{{.Package}}-bundle:v{{.Version}}"}, "expected-csv-metadata.yaml"},
 		{"no image", nil, "expected-no-image.json"},
 		{"no image, no cache", []string{"--no-cache"}, "expected-no-image.json"},
+		{"--timeout 0 means never", []string{"--timeout", "0"}, "expected-no-image.json"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -54,7 +53,7 @@ FILE "-" or no FILE reads the template from stdin.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), f.registry.timeout)
+			ctx, cancel := withTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
 			cfg, err := catalog.RenderTemplate(ctx, data, typ, catalog.LocalBundleRenderer(base, r.RenderBundle))
 			if err != nil {
@@ -117,7 +116,7 @@ comments and layout: only lines are added.`,
 			if err != nil {
 				return err
 			}
-			ctx, cancel := context.WithTimeout(cmd.Context(), f.registry.timeout)
+			ctx, cancel := withTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
 			out, err := catalog.AddTemplateBundle(ctx, data, ref, catalog.TemplateAddOptions{
 				Channels: channels,

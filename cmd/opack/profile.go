@@ -61,6 +61,7 @@ func (p *profileFlags) stop() error {
 		return fmt.Errorf("creating the heap profile: %w", err)
 	}
 	defer f.Close()
+	runtime.GC() // "in use" then means live at the end, not as of the last collection
 	if err := pprof.Lookup("allocs").WriteTo(f, 0); err != nil {
 		return fmt.Errorf("writing the heap profile: %w", err)
 	}

@@ -29,6 +29,9 @@ type Renderer struct {
 	workers  int
 	progress func(done, total int)
 	rendered atomic.Int64
+	// beforeParse, when set (tests), runs after a bundle folder's cache key is taken and before
+	// its files are read.
+	beforeParse func(dir string)
 }
 
 // RenderOption configures a Renderer.
@@ -302,11 +305,42 @@ func isBundleDir(entries []os.DirEntry) bool {
 // renderBundleDir renders a registry+v1 bundle folder, from the cache when its files were
 // rendered before with the same image reference template.
 func (r *Renderer) renderBundleDir(dir string) (*Bundle, error) {
-	return r.cachedBundle(r.dirKey(dir), func() (*Bundle, error) { return r.parseBundleDir(dir) })
+	key := r.dirKey(dir)
+	if r.cache != nil && key != "" {
+		if b, ok := r.cache.getBundle(key); ok {
+			return b, nil
+		}
+	}
+	r.rendered.Add(1)
+	b, err := r.parseBundleDir(dir)
+	if err != nil {
+		return nil, err
+	}
+	if key = r.stableKey(dir, key); key != "" {
+		normalizeBundle(b)
+		if _, err := r.cache.putBundle(key, b); err != nil {
+			fmt.Fprintf(r.warnings(), "warning: %v\n", err)
+		}
+	}
+	return b, nil
+}
+
+// stableKey is key when dir still hashes to it after being rendered, else "": a folder that
+// changed while it was read may have been rendered from other content than key names, and that
+// render must not be stored under key (a later checkout of the old content would be served it).
+// A change and its exact undo between the two hashes is not seen.
+func (r *Renderer) stableKey(dir, key string) string {
+	if key == "" || r.dirKey(dir) != key {
+		return ""
+	}
+	return key
 }
 
 // parseBundleDir renders a registry+v1 bundle folder.
 func (r *Renderer) parseBundleDir(dir string) (*Bundle, error) {
+	if r.beforeParse != nil {
+		r.beforeParse(dir)
+	}
 	rb, err := parseRegistryBundle(dir, r.warnings())
 	if err != nil {
 		return nil, err

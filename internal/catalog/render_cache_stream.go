@@ -3,6 +3,7 @@ package catalog
 import (
 	"bufio"
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"sort"
@@ -161,7 +162,7 @@ func (r *Renderer) renderBundleBlob(dir, format, key string, fromCache bool) (*b
 			return nil, err
 		}
 		normalizeBundle(b)
-		if key != "" {
+		if key = r.stableKey(dir, key); key != "" {
 			if out, err = r.cache.putBundle(key, b); err != nil {
 				fmt.Fprintf(r.warnings(), "warning: %v\n", err)
 			}
@@ -188,9 +189,19 @@ func (r *Renderer) renderBundleBlob(dir, format, key string, fromCache bool) (*b
 
 // writeBlobItems writes the items in order. Cached blobs are read and checked a few items
 // ahead, in parallel, so that reading overlaps writing while few are held at once.
+//
+// Only cancellation stops the writing, not ctx's deadline: the deadline bounds rendering (the
+// registry timeout), and a slow reader of the output must not get it cut short — what is left
+// is local reads.
 func (r *Renderer) writeBlobItems(ctx context.Context, w io.Writer, items []*blobItem) error {
-	ctx, cancel := context.WithCancel(ctx)
+	parent := ctx
+	ctx, cancel := context.WithCancel(context.WithoutCancel(parent))
 	defer cancel()
+	defer context.AfterFunc(parent, func() {
+		if errors.Is(parent.Err(), context.Canceled) {
+			cancel()
+		}
+	})()
 	type fetched struct {
 		data []byte
 		err  error

@@ -101,28 +101,51 @@ func (d schemaDiffer) defaults(path string, o, n *apiextv1.JSONSchemaProps) {
 	}
 }
 
-// rawKey returns a comparable form of a JSON value: the bytes as they are when compact, else compacted.
+// rawKey returns a canonical form of a JSON value, the same for equal values however they are
+// written: spacing, key order, string escapes (a CRD from a folder is re-encoded with "\u003c"
+// where a catalog's bundle object may hold "<") and number forms (1, 1.0, 1e0). Integers that a
+// float64 cannot hold keep their digits. Invalid JSON is kept as written.
 func rawKey(raw []byte) string {
-	if bytes.ContainsAny(raw, " \t\r\n") {
-		var b bytes.Buffer
-		if json.Compact(&b, raw) == nil {
-			return b.String()
-		}
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.UseNumber()
+	var v any
+	if err := dec.Decode(&v); err != nil || dec.More() {
+		return string(raw)
 	}
-	return string(raw)
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	if enc.Encode(canonNumbers(v)) != nil {
+		return string(raw)
+	}
+	return string(bytes.TrimSuffix(b.Bytes(), []byte("\n")))
 }
 
-// jsonEqual compares two JSON values semantically (key order and spacing do not matter).
-func jsonEqual(a, b []byte) bool {
-	if bytes.Equal(a, b) || rawKey(a) == rawKey(b) {
-		return true
+// canonNumbers replaces the json.Numbers of v by float64, except integers beyond 2^53.
+func canonNumbers(v any) any {
+	switch t := v.(type) {
+	case json.Number:
+		if i, err := t.Int64(); err == nil && (i > 1<<53 || i < -(1<<53)) {
+			return t
+		}
+		if f, err := t.Float64(); err == nil {
+			return f
+		}
+		return t
+	case map[string]any:
+		for k, e := range t {
+			t[k] = canonNumbers(e)
+		}
+	case []any:
+		for i, e := range t {
+			t[i] = canonNumbers(e)
+		}
 	}
-	var x, y interface{}
-	if json.Unmarshal(a, &x) != nil || json.Unmarshal(b, &y) != nil {
-		return false
-	}
-	return reflect.DeepEqual(x, y)
+	return v
 }
+
+// jsonEqual compares two JSON values semantically (see rawKey).
+func jsonEqual(a, b []byte) bool { return bytes.Equal(a, b) || rawKey(a) == rawKey(b) }
 
 // short renders a JSON value for a finding, cut to a readable length.
 func short(raw []byte) string {

@@ -7,8 +7,11 @@ import (
 	"time"
 )
 
-// errLockBusy is returned by tryLock when another process holds the lock.
-var errLockBusy = errors.New("lock held by another process")
+// Errors of tryLock: another process holds the lock; the file system cannot lock the folder.
+var (
+	errLockBusy        = errors.New("lock held by another process")
+	errLockUnsupported = errors.New("the file system does not support locking the project folder")
+)
 
 // lockPollInterval is how often a waiting build retries the project lock.
 const lockPollInterval = 100 * time.Millisecond
@@ -22,6 +25,10 @@ func lockProject(ctx context.Context, dir string, exclusive bool, logf func(stri
 	said := false
 	for {
 		unlock, err := tryLock(dir, exclusive)
+		if errors.Is(err, errLockUnsupported) {
+			logf("warning: not locking %s (%v): do not run two builds of it at once", dir, err)
+			return func() {}, nil
+		}
 		if !errors.Is(err, errLockBusy) {
 			if err != nil {
 				return nil, fmt.Errorf("locking %s: %w", dir, err)

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -85,3 +86,57 @@ func TestBuildWaitsForABuildInProgress(t *testing.T) {
 		t.Errorf("the waiting build changed the project (-before +after):\n%s", diff)
 	}
 }
+
+// TestBuildFileReadsTheProjectUnderTheLock: a build that waited for another one builds what that one
+// left in opack.yaml, not what the file held when it started waiting.
+func TestBuildFileReadsTheProjectUnderTheLock(t *testing.T) {
+	dir := sampleProject(t)
+	p := load(t, dir)
+	release, err := tryLock(p.Dir, true) // build A in progress
+	if err != nil {
+		t.Fatal(err)
+	}
+	type result struct {
+		version string
+		err     error
+	}
+	done := make(chan result, 1)
+	var log strings.Builder
+	waiting := make(chan struct{})
+	go func() { // build B
+		res, err := BuildFile(context.Background(), p.File, BuildLog(writerFunc(func(b []byte) {
+			if strings.Contains(string(b), "waiting for another opack build") {
+				close(waiting)
+			}
+			log.Write(b)
+		})))
+		r := result{err: err}
+		if res != nil {
+			r.version = res.Version
+		}
+		done <- r
+	}()
+	<-waiting
+	data, err := os.ReadFile(p.File) // build A ends having saved --version 0.0.2 in opack.yaml
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), "0.0.1") {
+		t.Fatalf("fixture changed: opack.yaml does not hold version 0.0.1:\n%s", data)
+	}
+	if err := os.WriteFile(p.File, []byte(strings.Replace(string(data), "0.0.1", "0.0.2", 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	release()
+	r := <-done
+	if r.err != nil {
+		t.Fatalf("build B: %v\n%s", r.err, log.String())
+	}
+	if diff := cmp.Diff("0.0.2", r.version); diff != "" {
+		t.Errorf("version built by the build that waited (-want +got):\n%s", diff)
+	}
+}
+
+type writerFunc func([]byte)
+
+func (f writerFunc) Write(b []byte) (int, error) { f(b); return len(b), nil }

@@ -4,6 +4,7 @@ package project
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"syscall"
 )
@@ -19,8 +20,14 @@ func tryLock(dir string, exclusive bool) (func(), error) {
 	}
 	if err := syscall.Flock(int(f.Fd()), how|syscall.LOCK_NB); err != nil {
 		f.Close()
-		if errors.Is(err, syscall.EWOULDBLOCK) {
+		switch {
+		case errors.Is(err, syscall.EWOULDBLOCK):
 			return nil, errLockBusy
+		case errors.Is(err, syscall.EBADF), errors.Is(err, syscall.ENOLCK), errors.Is(err, syscall.EOPNOTSUPP),
+			errors.Is(err, syscall.ENOTSUP), errors.Is(err, syscall.EINVAL):
+			// NFS emulates flock with fcntl locks, which want a file open for writing; some
+			// FUSE and CIFS mounts have no locks at all.
+			return nil, fmt.Errorf("%w: %w", errLockUnsupported, err)
 		}
 		return nil, err
 	}

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/opack/opack/internal/bundle"
@@ -174,43 +175,60 @@ func Check(ctx context.Context, p *Project, opts ...BuildOption) (*BuildResult, 
 	return runPipeline(ctx, p, true, opts)
 }
 
-// BuildFile loads the project file at path and runs Build.
+// BuildFile runs Build on the project file at path, read once the project is locked (a build
+// that waited for another one builds what that one left in opack.yaml).
 func BuildFile(ctx context.Context, path string, opts ...BuildOption) (*BuildResult, error) {
-	p, err := Load(path)
-	if err != nil {
-		return nil, err
-	}
-	return Build(ctx, p, opts...)
+	return runFile(ctx, path, false, opts)
 }
 
-// CheckFile loads the project file at path and runs Check.
+// CheckFile runs Check on the project file at path, read once the project is locked.
 func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildResult, error) {
+	return runFile(ctx, path, true, opts)
+}
+
+func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (*BuildResult, error) {
+	o := newBuildOptions(opts)
+	unlock, err := lockProject(ctx, filepath.Dir(path), !check, o.logf)
+	if err != nil {
+		return nil, err
+	}
+	defer unlock()
 	p, err := Load(path)
 	if err != nil {
 		return nil, err
 	}
-	return Check(ctx, p, opts...)
+	return runLocked(ctx, p, check, o)
+}
+
+func newBuildOptions(opts []BuildOption) *buildOptions {
+	o := &buildOptions{git: ExecGit}
+	for _, opt := range opts {
+		opt(o)
+	}
+	return o
 }
 
 func runPipeline(ctx context.Context, p *Project, check bool, opts []BuildOption) (*BuildResult, error) {
-	o := buildOptions{git: ExecGit}
-	for _, opt := range opts {
-		opt(&o)
-	}
-	if check {
-		o.push = false
-	}
+	o := newBuildOptions(opts)
 	unlock, err := lockProject(ctx, p.Dir, !check, o.logf)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
+	return runLocked(ctx, p, check, o)
+}
+
+// runLocked runs the pipeline on p; the caller holds the project lock.
+func runLocked(ctx context.Context, p *Project, check bool, o *buildOptions) (*BuildResult, error) {
+	if check {
+		o.push = false
+	}
 	stage, err := os.MkdirTemp("", "opack-build-")
 	if err != nil {
 		return nil, fmt.Errorf("creating a staging folder: %w", err)
 	}
 	defer os.RemoveAll(stage)
-	r := &run{p: p, o: &o, stage: stage, check: check, res: &BuildResult{}}
+	r := &run{p: p, o: o, stage: stage, check: check, res: &BuildResult{}}
 	if err := r.pipeline(ctx); err != nil {
 		return r.res, err
 	}

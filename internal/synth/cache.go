@@ -44,11 +44,18 @@ func WriteCached(cacheDir string, cfg Config) (*Result, error) {
 	if err := os.WriteFile(filepath.Join(tmp, completeMarker), key, 0o644); err != nil {
 		return nil, err
 	}
-	if err := os.RemoveAll(root); err != nil {
-		return nil, err
-	}
 	if err := os.Rename(tmp, root); err != nil {
-		return nil, fmt.Errorf("storing the synthetic catalog: %w", err)
+		// root exists: complete (another process wrote it meanwhile: use it) or left incomplete
+		// by an interrupted run (replace it).
+		if _, serr := os.Stat(filepath.Join(root, completeMarker)); serr == nil {
+			return Paths(root, cfg), nil
+		}
+		if err := os.RemoveAll(root); err != nil {
+			return nil, err
+		}
+		if err := os.Rename(tmp, root); err != nil {
+			return nil, fmt.Errorf("storing the synthetic catalog: %w", err)
+		}
 	}
 	return Paths(root, cfg), nil
 }
