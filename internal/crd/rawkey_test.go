@@ -56,3 +56,19 @@ func TestCompareSameValuesWrittenDifferently(t *testing.T) {
 		t.Errorf("a removed enum value and a changed default gave %v; want 2 findings", got)
 	}
 }
+
+// FuzzRawKey: the scalar fast path gives what decoding and encoding gives.
+func FuzzRawKey(f *testing.F) {
+	for _, s := range []string{`"abc"`, `"\u003c="`, `12`, `-0`, `007`, `1.5`, `true`, `null`, `"é"`, `123456789012345678`} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, raw []byte) {
+		if !canonicalScalar(raw) {
+			return
+		}
+		slow := rawKeySlow(raw)
+		if got := string(raw); got != slow {
+			t.Errorf("rawKey(%q): fast path %q, decoding %q", raw, got, slow)
+		}
+	})
+}
