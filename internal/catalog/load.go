@@ -1,6 +1,7 @@
 package catalog
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -207,42 +208,20 @@ func loadFile(fsys fs.FS, name string, o loadOptions) (*DeclarativeConfig, error
 		return nil, err
 	}
 	defer f.Close()
-	// One buffer per file, garbage as soon as the file is parsed (parsed blobs never point
-	// into it): pooling them kept the largest files' buffers alive, a third of the heap of a
-	// catalog validate.
-	hint := int64(0)
+	// One buffer of the file's size per file (plus bytes.MinRead, so that reading to the end does
+	// not double it), garbage once the file is parsed: parsed blobs never point into it.
+	size := int64(0)
 	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() <= o.maxFileSize {
-		hint = fi.Size()
+		size = fi.Size()
 	}
-	data, err := readSized(f, hint, o.maxFileSize+1)
-	if err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
+	if _, err := buf.ReadFrom(io.LimitReader(f, o.maxFileSize+1)); err != nil {
 		return nil, err
 	}
-	if int64(len(data)) > o.maxFileSize {
+	if int64(buf.Len()) > o.maxFileSize {
 		return nil, &manifest.LimitError{File: name, What: "file size", Limit: o.maxFileSize}
 	}
-	return parseStreamDropping(data, o.dropValues)
-}
-
-// readSized reads r to its end or to limit bytes into one buffer of the expected size (plus one
-// byte to see the end), growing it only when the file is larger than it said; bytes.Buffer and
-// io.ReadAll would double a buffer that is exactly full.
-func readSized(r io.Reader, hint, limit int64) ([]byte, error) {
-	buf := make([]byte, 0, min(hint, limit)+1)
-	for int64(len(buf)) < limit {
-		if len(buf) == cap(buf) {
-			buf = append(buf, 0)[:len(buf)]
-		}
-		n, err := r.Read(buf[len(buf):min(int64(cap(buf)), limit)])
-		buf = buf[:len(buf)+n]
-		if err == io.EOF {
-			return buf, nil
-		}
-		if err != nil {
-			return nil, err
-		}
-	}
-	return buf, nil
+	return parseStreamDropping(buf.Bytes(), o.dropValues)
 }
 
 // dropValues empties the values of the given property types and copies the other values out

@@ -216,7 +216,7 @@ func readBundleObjects(bundles []Bundle) error {
 				perr := PropertyParseError{Index: pi, Type: p.Type, Err: err}
 				return fmt.Errorf("read bundle objects: package %q, bundle %q: parse properties: %v", b.Package, b.Name, perr)
 			}
-			j, err := objectJSON(bo.Data)
+			j, err := utilyaml.ToJSON(bo.Data) // as opm: JSON passes unchanged, YAML is converted
 			if err != nil {
 				return fmt.Errorf("read bundle objects: package %q, bundle %q: convert object[%d] to JSON: %v", b.Package, b.Name, n, err)
 			}
@@ -227,11 +227,6 @@ func readBundleObjects(bundles []Bundle) error {
 	}
 	return nil
 }
-
-// objectJSON converts the data of an olm.bundle.object to JSON as opm does
-// (k8s.io/apimachinery's yaml.ToJSON): JSON, which it almost always is, passes unchanged — exact
-// integers, escapes and key order kept —, YAML goes through sigs.k8s.io/yaml.
-func objectJSON(data []byte) ([]byte, error) { return utilyaml.ToJSON(data) }
 
 func extractCSV(objs []string) string {
 	for _, o := range objs {

@@ -306,23 +306,13 @@ func isBundleDir(entries []os.DirEntry) bool {
 // rendered before with the same image reference template.
 func (r *Renderer) renderBundleDir(dir string) (*Bundle, error) {
 	key := r.dirKey(dir)
-	if r.cache != nil && key != "" {
-		if b, ok := r.cache.getBundle(key); ok {
-			return b, nil
+	return r.cachedBundle(key, func() (*Bundle, string, error) {
+		b, err := r.parseBundleDir(dir)
+		if err != nil {
+			return nil, "", err
 		}
-	}
-	r.rendered.Add(1)
-	b, err := r.parseBundleDir(dir)
-	if err != nil {
-		return nil, err
-	}
-	if key = r.stableKey(dir, key); key != "" {
-		normalizeBundle(b)
-		if _, err := r.cache.putBundle(key, b); err != nil {
-			fmt.Fprintf(r.warnings(), "warning: %v\n", err)
-		}
-	}
-	return b, nil
+		return b, r.stableKey(dir, key), nil
+	})
 }
 
 // stableKey is key when dir still hashes to it after being rendered, else "": a folder that

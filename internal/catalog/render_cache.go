@@ -257,22 +257,23 @@ func normalizeBundle(b *Bundle) {
 	*b = cfg.Bundles[0]
 }
 
-// cachedBundle returns the bundle stored under key, or renders it and stores it. An empty
-// key or no cache renders without storing. Render counts every bundle actually rendered.
-func (r *Renderer) cachedBundle(key string, render func() (*Bundle, error)) (*Bundle, error) {
+// cachedBundle returns the bundle stored under key, or renders it and stores it under the key
+// render returns (key, or "" when what it read may not be what key names). An empty key or no
+// cache renders without storing. Rendered counts every bundle actually rendered.
+func (r *Renderer) cachedBundle(key string, render func() (*Bundle, string, error)) (*Bundle, error) {
 	if r.cache != nil && key != "" {
 		if b, ok := r.cache.getBundle(key); ok {
 			return b, nil
 		}
 	}
 	r.rendered.Add(1)
-	b, err := render()
+	b, store, err := render()
 	if err != nil {
 		return nil, err
 	}
-	if r.cache != nil && key != "" {
+	if r.cache != nil && store != "" {
 		normalizeBundle(b)
-		if _, err := r.cache.putBundle(key, b); err != nil {
+		if _, err := r.cache.putBundle(store, b); err != nil {
 			fmt.Fprintf(r.warnings(), "warning: %v\n", err)
 		}
 	}

@@ -2,76 +2,35 @@ package catalog
 
 import (
 	"context"
-	"fmt"
 	"io"
 	"os"
 	"path/filepath"
 	"testing"
 
-	"github.com/opack/opack/internal/benchutil"
 	"github.com/opack/opack/internal/synth"
 )
 
 // BenchmarkSynthRenderToAddOne is BenchmarkSynthRenderAddOne through RenderTo, the path of
 // `opack catalog render`: the cached bundles are copied from the cache to the output, not
 // decoded. Compare it with BenchmarkSynthRenderTo of the same size (the issue's target: under 5%).
-func BenchmarkSynthRenderToAddOne(b *testing.B) {
-	for _, n := range synthSizes(b) {
-		if n > 1000 {
-			continue // the target is set at 1,000 bundles
-		}
-		b.Run(fmt.Sprintf("bundles=%d", n), func(b *testing.B) {
-			res, _ := synthCatalog(b, n)
-			cacheDir := b.TempDir()
-			render := func(dirs []string) {
-				if err := renderToCache(cacheDir, dirs, io.Discard); err != nil {
-					b.Fatal(err)
-				}
-			}
-			render(res.BundleDirs[:n-1])
-			warm := cacheFiles(b, cacheDir)
-			b.ReportAllocs()
-			defer benchutil.Measure(b)()
-			for b.Loop() {
-				b.StopTimer()
-				for f := range cacheFiles(b, cacheDir) {
-					if !warm[f] {
-						if err := os.Remove(f); err != nil {
-							b.Fatal(err)
-						}
-					}
-				}
-				b.StartTimer()
-				render(res.BundleDirs)
-			}
-		})
-	}
-}
+func BenchmarkSynthRenderToAddOne(b *testing.B) { benchAddOne(b, renderSynthTo) }
 
 // BenchmarkSynthRenderTo renders every synthetic bundle folder through RenderTo without a cache.
 func BenchmarkSynthRenderTo(b *testing.B) {
 	forSynthSizes(b, func(b *testing.B, res *synth.Result) {
-		if err := renderToCache("", res.BundleDirs, io.Discard); err != nil {
+		if err := renderSynthTo("", res.BundleDirs); err != nil {
 			b.Fatal(err)
 		}
 	})
 }
 
-// renderToCache renders dirs as the synthetic benchmarks do, through a cache in cacheDir ("": none).
-func renderToCache(cacheDir string, dirs []string, w io.Writer) error {
-	opts := []RenderOption{WithImageRefTemplate(synthImageRefTpl)}
-	if cacheDir != "" {
-		c, err := NewRenderCache(cacheDir)
-		if err != nil {
-			return err
-		}
-		opts = append(opts, WithRenderCache(c))
-	}
-	r, err := NewRenderer(opts...)
+// renderSynthTo renders dirs to the output as `opack catalog render` does (RenderTo, discarded).
+func renderSynthTo(cacheDir string, dirs []string) error {
+	r, err := synthRenderer(cacheDir)
 	if err != nil {
 		return err
 	}
-	return r.RenderTo(context.Background(), w, "json", dirs...)
+	return r.RenderTo(context.Background(), io.Discard, "json", dirs...)
 }
 
 // BenchmarkRenderBundleDirs renders the 11 golden bundles without a cache, with a cold

@@ -101,20 +101,21 @@ func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info Image
 	if r.cache != nil && info.Digest != "" {
 		key = cacheKey("image", ref, info.Digest, info.Name, r.tmplText)
 	}
-	b, err := r.cachedBundle(key, func() (*Bundle, error) {
+	b, err := r.cachedBundle(key, func() (*Bundle, string, error) {
 		dir, cleanup, err := r.unpack(ctx, ref)
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		defer cleanup()
 		rb, err := parseRegistryBundle(dir, r.warnings())
 		if err != nil {
-			return nil, err
+			return nil, "", err
 		}
 		if err := r.bundleImageName(rb, ref, info); err != nil {
-			return nil, err
+			return nil, "", err
 		}
-		return rb.toFBC()
+		b, err := rb.toFBC()
+		return b, key, err // an image digest names its content
 	})
 	if err != nil {
 		return nil, err
