@@ -56,6 +56,7 @@ const (
 	RulePreserveUnknownFields Rule = "preserve-unknown-fields-removed"
 	RuleAdditionalProperties  Rule = "additional-properties-tightened"
 	RuleListTypeChanged       Rule = "list-type-changed"
+	RuleMapTypeChanged        Rule = "map-type-changed"
 	RuleEmbeddedResource      Rule = "embedded-resource-changed"
 	RuleUniqueItemsAdded      Rule = "unique-items-added"
 	RuleMultipleOfTightened   Rule = "multiple-of-tightened"
@@ -95,7 +96,7 @@ var rules = map[Rule]ruleInfo{
 	RuleEnumAdded:             {SeverityError, "do not restrict an existing free field to an enum; validate new values in the controller or in a new API version"},
 	RuleEnumValueRemoved:      {SeverityError, "keep accepting the value (the controller may treat it as deprecated)"},
 	RuleEnumValueAdded:        {SeverityWarning, "clients that switch exhaustively over the enum must handle the new value"},
-	RuleRequiredAdded:         {SeverityError, "make the field optional (or give it a default) so existing objects stay valid"},
+	RuleRequiredAdded:         {SeverityError, "make the field optional so existing objects stay valid (a default is not enough for OLM v0: it validates existing objects against the new schema without defaulting them)"},
 	RuleMaxTightened:          {SeverityError, "keep the old limit; existing objects above the new limit could no longer be updated"},
 	RuleMinTightened:          {SeverityError, "keep the old limit; existing objects below the new limit could no longer be updated"},
 	RuleDefaultAdded:          {SeverityError, "a new default changes the meaning of objects that omit the field; default in the controller or in a new API version"},
@@ -120,7 +121,8 @@ var rules = map[Rule]ruleInfo{
 	RuleCELRemoved:            {SeverityInfo, ""},
 	RulePreserveUnknownFields: {SeverityError, "keep x-kubernetes-preserve-unknown-fields: true, or list every field objects may hold; unknown fields are pruned (lost) on the next write"},
 	RuleAdditionalProperties:  {SeverityError, "keep accepting the map's keys and values; removed or narrowed additionalProperties prune or reject existing data"},
-	RuleListTypeChanged:       {SeverityWarning, "server-side apply merges the list or map differently; check field managers of existing objects"},
+	RuleListTypeChanged:       {SeverityWarning, "server-side apply merges the list differently; check field managers of existing objects"},
+	RuleMapTypeChanged:        {SeverityInfo, "server-side apply now owns the object as one value (atomic) or field by field (granular); stored data and validation are unchanged"},
 	RuleEmbeddedResource:      {SeverityWarning, "x-kubernetes-embedded-resource changes how the embedded object is validated and pruned"},
 	RuleUniqueItemsAdded:      {SeverityError, "do not add uniqueItems to an existing list"},
 	RuleMultipleOfTightened:   {SeverityError, "keep the old multipleOf (or a divisor of it)"},

@@ -19,6 +19,9 @@ type change struct {
 // below a new optional field is new) nor below a removed field or a changed type (one finding per change).
 type schemaDiffer struct {
 	emit func(change)
+	// statusSubresource says the old version has the status subresource: status is then written
+	// by the controller through /status only, and rewritten by it.
+	statusSubresource bool
 }
 
 // DiffSchemas compares an old and a new openAPIV3Schema (either may be nil) and returns the findings
@@ -31,20 +34,49 @@ func DiffSchemas(old, new *apiextv1.JSONSchemaProps) []Finding {
 }
 
 func diffSchemas(old, new *apiextv1.JSONSchemaProps, emit func(change)) {
+	diffSchemasIn(old, new, false, emit)
+}
+
+// diffVersions compares two versions' schemas, knowing whether the old one has the status subresource.
+func diffVersions(ov, nv *apiextv1.CustomResourceDefinitionVersion, emit func(change)) {
+	diffSchemasIn(versionSchema(ov), versionSchema(nv), ov.Subresources != nil && ov.Subresources.Status != nil, emit)
+}
+
+func diffSchemasIn(old, new *apiextv1.JSONSchemaProps, statusSubresource bool, emit func(change)) {
 	if old == nil {
 		return
 	}
-	d := schemaDiffer{emit: emit}
+	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource}
 	d.node("^", old, new)
 }
 
 func (d schemaDiffer) add(r Rule, path, old, new, msg string) {
-	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}})
+	d.capped(SeverityOff, r, path, old, new, msg)
+}
+
+// capped adds a finding whose severity is at most ceiling (SeverityOff: no cap).
+func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg string) {
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}, ceiling: ceiling})
+}
+
+// removed reports a removed field. Under status, when the old version has the status subresource,
+// the data is the controller's: it rewrites status from what it observes, so the loss is a warning.
+// Without the subresource status is written with the rest of the object, by anyone, as spec is.
+func (d schemaDiffer) removed(path, msg string) {
+	if path != "^.status" && !strings.HasPrefix(path, "^.status.") && !strings.HasPrefix(path, "^.status[") {
+		d.add(RuleFieldRemoved, path, "", "", msg)
+		return
+	}
+	if !d.statusSubresource {
+		d.add(RuleFieldRemoved, path, "", "", msg+" (no status subresource: status is written with the object, like spec)")
+		return
+	}
+	d.capped(SeverityWarning, RuleFieldRemoved, path, "", "", msg+"; status is owned by the controller (status subresource), which rewrites it")
 }
 
 func (d schemaDiffer) node(path string, o, n *apiextv1.JSONSchemaProps) {
 	if n == nil {
-		d.add(RuleFieldRemoved, path, "", "", "field removed; its data is pruned (lost) on the next write")
+		d.removed(path, "field removed; its data is pruned (lost) on the next write")
 		return
 	}
 	if d.typ(path, o, n) {
@@ -141,8 +173,15 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 		if old[r] {
 			continue
 		}
-		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
 		old[r] = true // report a name listed twice once
+		if p, ok := n.Properties[r]; ok && p.Default != nil {
+			d.capped(SeverityWarning, RuleRequiredAdded, childPath(path, r), "", "required",
+				"field newly required, with a default ("+short(p.Default.Raw)+"): the API server defaults it when existing objects are "+
+					"read, so they stay valid and writable; an error for OLM v0 with existing objects (it validates them against the new "+
+					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name")
+			continue
+		}
+		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
 	}
 }
 
@@ -210,7 +249,7 @@ func (d schemaDiffer) extensions(path string, o, n *apiextv1.JSONSchemaProps) {
 		d.add(RuleListTypeChanged, path, ok, nk, "x-kubernetes-list-map-keys changed")
 	}
 	if om, nm := mapType(o), mapType(n); om != nm {
-		d.add(RuleListTypeChanged, path, om, nm, "x-kubernetes-map-type changed")
+		d.add(RuleMapTypeChanged, path, om, nm, "x-kubernetes-map-type changed; server-side apply merges the object differently, stored data and validation are unchanged")
 	}
 }
 
@@ -255,13 +294,13 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 			if np, ok := n.Properties[name]; ok {
 				d.node(childPath(path, name), &op, &np)
 			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) {
-				d.add(RuleFieldRemoved, childPath(path, name), "", "", "field removed; its data is pruned (lost) on the next write")
+				d.removed(childPath(path, name), "field removed; its data is pruned (lost) on the next write")
 			}
 		}
 	}
 	if o.Items != nil && o.Items.Schema != nil {
 		if n.Items == nil || n.Items.Schema == nil {
-			d.add(RuleFieldRemoved, path+"[*]", "", "", "items schema removed")
+			d.removed(path+"[*]", "items schema removed")
 		} else {
 			d.node(path+"[*]", o.Items.Schema, n.Items.Schema)
 		}

@@ -137,6 +137,9 @@ func compareServed(severity func(Rule) Severity, oc, nc *apiextv1.CustomResource
 			return
 		}
 		sev := severity(c.Rule)
+		if c.ceiling != SeverityOff && c.ceiling < sev {
+			sev = c.ceiling
+		}
 		inner := c.Rule
 		c.Rule, c.Version, c.ceiling = RuleServedVersion, pair, sev
 		if sev == SeverityOff {
@@ -163,7 +166,7 @@ func servedPairs(c *apiextv1.CustomResourceDefinition, emit func(pair string, c 
 	for i := 0; i < len(served); i++ {
 		for j := i + 1; j < len(served); j++ {
 			pair := served[i].Name + " -> " + served[j].Name
-			diffSchemas(versionSchema(served[i]), versionSchema(served[j]), func(ch change) { emit(pair, ch) })
+			diffVersions(served[i], served[j], func(ch change) { emit(pair, ch) })
 		}
 	}
 }
