@@ -132,8 +132,14 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 	}
 }
 
-// withEvidence caps checkable findings at warnings when the existing objects are validated.
+// withEvidence caps checkable findings at warnings when the existing objects are validated. Without
+// them, a live CRD (stored versions or cluster CRDs given) says objects exist: a change OLM v0 refuses
+// for existing objects is then an error.
 func (o *options) withEvidence(c change) change {
+	if c.olmV0 && !o.evidence && (o.storedSet || o.cluster != nil) {
+		c.ceiling = SeverityOff
+		c.Message += "; a live CRD was given, so objects exist: error"
+	}
 	if o.evidence && checkable[c.Rule] && (c.ceiling == SeverityOff || c.ceiling > SeverityWarning) {
 		c.ceiling = SeverityWarning
 		c.Message += " (existing objects were validated against the new schema)"

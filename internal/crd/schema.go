@@ -12,6 +12,9 @@ import (
 type change struct {
 	Finding
 	ceiling Severity
+	// olmV0 marks a change capped for the API server and OLM v1 that OLM v0 refuses when objects exist
+	// (a required field with a default): Compare lifts the cap when a live CRD says objects exist.
+	olmV0 bool
 }
 
 // schemaDiffer walks an old and a new schema side by side and reports every change that matters to
@@ -175,10 +178,11 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 		}
 		old[r] = true // report a name listed twice once
 		if p, ok := n.Properties[r]; ok && p.Default != nil {
-			d.capped(SeverityWarning, RuleRequiredAdded, childPath(path, r), "", "required",
-				"field newly required, with a default ("+short(p.Default.Raw)+"): the API server defaults it when existing objects are "+
-					"read, so they stay valid and writable; an error for OLM v0 with existing objects (it validates them against the new "+
-					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name")
+			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required",
+				Message: "field newly required, with a default (" + short(p.Default.Raw) + "): the API server defaults it when existing objects are " +
+					"read, so they stay valid and writable (warning); an error for OLM v0 with existing objects (it validates them against the new " +
+					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name"},
+				ceiling: SeverityWarning, olmV0: true})
 			continue
 		}
 		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
