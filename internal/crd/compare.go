@@ -69,7 +69,9 @@ func WithContext(ctx context.Context) Option { return func(o *options) { o.ctx =
 
 // Compare checks the upgrade from the old CRDs to the new ones (matched by name) and returns the
 // findings, sorted, with severities from the policy; findings whose rule is off are dropped. CRDs only in
-// new are not compared (nothing exists to break), but their CSV references are checked.
+// new are additions (crd-added, info: nothing exists to break), and their CSV references are checked.
+// Problems the old release already had and the new one keeps are reported as pre-existing (at most
+// warnings): the upgrade does not cause them, and `opack validate bundle` judges a bundle on its own.
 func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Finding {
 	o := options{ctx: context.Background(), apiserver: true}
 	for _, opt := range opts {
@@ -88,6 +90,15 @@ func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Fi
 			continue
 		}
 		compareCRD(&o, oc, nc, emit)
+	}
+	oldNames := make(map[string]bool, len(old))
+	for _, oc := range old {
+		oldNames[oc.Name] = true
+	}
+	for _, nc := range new {
+		if !oldNames[nc.Name] {
+			emit(change{Finding: Finding{Rule: RuleCRDAdded, CRD: nc.Name, Message: "CRD added by the new release; no object of it exists yet, so nothing can break"}})
+		}
 	}
 	checkRefs(&o, old, new, emit)
 	return finish(&o, changes)

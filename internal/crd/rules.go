@@ -17,6 +17,7 @@ const (
 	RuleScopeChanged           Rule = "scope-changed"            // apiserver K7, crdify P1
 	RuleNameChanged            Rule = "name-changed"             // apiserver K8/K9: kind, plural or group
 	RuleCRDRemoved             Rule = "crd-removed"              // a CRD of the old release is missing from the new one
+	RuleCRDAdded               Rule = "crd-added"                // a CRD only the new release has
 	RuleAPIServer              Rule = "apiserver"                // the API server would reject the update (K1-K22)
 	RuleServedVersion          Rule = "served-version-incompatible"
 	RuleInstanceInvalid        Rule = "instance-invalid"     // OLM v0 V3 (OpenAPI schema)
@@ -85,6 +86,7 @@ var rules = map[Rule]ruleInfo{
 	RuleCSVVersionNotServed:    {SeverityError, "serve the version, or point the CSV's owned/required CRD entries at a served version"},
 	RuleScopeChanged:           {SeverityError, "keep spec.scope; a different scope needs a new CRD (new group or plural)"},
 	RuleNameChanged:            {SeverityError, "keep spec.group, spec.names.plural and spec.names.kind; a rename needs a new CRD"},
+	RuleCRDAdded:               {SeverityInfo, ""},
 	RuleCRDRemoved:             {SeverityWarning, "keep shipping the CRD while objects of it may exist, or document how users remove it"},
 	RuleAPIServer:              {SeverityWarning, "fix the CRD so the API server accepts it as an update of the old one (`opack validate bundle` reports the CRD's own errors)"},
 	RuleServedVersion:          {SeverityError, "make the served versions' schemas round-trip (same fields and constraints) or use a conversion webhook"},
