@@ -12,6 +12,8 @@ import (
 
 	utilyaml "k8s.io/apimachinery/pkg/util/yaml"
 	"sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/crd"
 )
 
 // parseStream decodes one file: a stream of JSON objects when its first non-space byte is
@@ -230,10 +232,17 @@ func readBundleObjects(bundles []Bundle) error {
 
 func extractCSV(objs []string) string {
 	for _, o := range objs {
-		var tm struct {
-			Kind string `json:"kind"`
+		_, kind, ok := crd.PeekKind([]byte(o))
+		if !ok {
+			var tm struct {
+				Kind string `json:"kind"`
+			}
+			if json.Unmarshal([]byte(o), &tm) != nil {
+				continue
+			}
+			kind = tm.Kind
 		}
-		if json.Unmarshal([]byte(o), &tm) == nil && tm.Kind == "ClusterServiceVersion" {
+		if kind == "ClusterServiceVersion" {
 			return o
 		}
 	}

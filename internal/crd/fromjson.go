@@ -18,8 +18,11 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 		APIVersion string `json:"apiVersion"`
 		Kind       string `json:"kind"`
 	}
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
-		return nil, false, fmt.Errorf("decoding object: %w", err)
+	var ok bool
+	if tm.APIVersion, tm.Kind, ok = PeekKind(data); !ok {
+		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
+			return nil, false, fmt.Errorf("decoding object: %w", err)
+		}
 	}
 	switch {
 	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):
