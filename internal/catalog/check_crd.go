@@ -7,8 +7,6 @@ import (
 	"sync"
 	"sync/atomic"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/validate"
 )
@@ -110,9 +108,9 @@ func checkEdges(ctx context.Context, m *Model, g *Graph, src CRDSource, progress
 		vs.note(ec.key.Package, ec.old)
 		vs.note(ec.key.Package, ec.new)
 		if ec.old.ok && ec.new.ok {
-			ec.check(ctx, ec.old.crds, ec.new.crds)
+			ec.check(ctx, cache.decoder(ec.key.Package))
 		}
-		ec.old.crds, ec.new.crds = nil, nil
+		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums = nil, nil, nil, nil
 		if left[ec.key.Package].Add(-1) == 0 {
 			cache.drop(ec.key.Package)
 		}
@@ -201,14 +199,14 @@ func packageOrder(order []*edgeCheck) []*edgeCheck {
 	return out
 }
 
-func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition) {
+func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache) {
 	// The API server's update validation (rule apiserver, warnings by default) is left to
 	// `opack validate crds` and the build's check against the previous release: on every edge
 	// of a catalog it would cost ~30x the comparison itself, and each CRD is validated on its own
 	// by `opack validate bundle`. Stored versions are judged along the graph (addStoredDrops), not
 	// from the old CRD alone.
 	noStored := crd.Policy{crd.RuleStoredVersionRemoved: crd.SeverityOff}
-	for _, f := range crd.Compare(old, new, crd.WithContext(ctx), crd.WithAPIServerValidation(false), crd.WithPolicy(noStored)) {
+	for _, f := range compareEdge(ctx, dec, ec.old, ec.new, crd.WithAPIServerValidation(false), crd.WithPolicy(noStored)) {
 		text := f.String() + " [" + string(f.Rule) + "]"
 		if f.Fix != "" {
 			text += "; fix: " + f.Fix

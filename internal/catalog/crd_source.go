@@ -111,6 +111,7 @@ func (f FirstCRDs) CRDs(ctx context.Context, b *Bundle) ([]*apiextv1.CustomResou
 type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
+	sums   []crdSum // per CRD; zero when the source does not hash
 	ok     bool
 	err    error
 }
@@ -121,13 +122,30 @@ type crdCache struct {
 	m   *Model
 	mu  sync.Mutex
 	got map[string]map[string]*crdEntry // package → bundle → entry
+	dec map[string]*decodeCache         // package → decoded CRDs and compared pairs
 }
 
 // drop forgets the CRDs of a package's bundles (their errors stay in the edges that saw them).
 func (c *crdCache) drop(pkg string) {
 	c.mu.Lock()
 	delete(c.got, pkg)
+	delete(c.dec, pkg)
 	c.mu.Unlock()
+}
+
+// decoder returns the package's decode cache.
+func (c *crdCache) decoder(pkg string) *decodeCache {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dec == nil {
+		c.dec = map[string]*decodeCache{}
+	}
+	d := c.dec[pkg]
+	if d == nil {
+		d = newDecodeCache()
+		c.dec[pkg] = d
+	}
+	return d
 }
 
 type crdEntry struct {
@@ -149,7 +167,7 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 	e.once.Do(func() {
 		e.r = crdResult{bundle: name}
 		if b := c.m.Packages[pkg].Bundles[name]; b != nil {
-			e.r.crds, e.r.ok, e.r.err = c.src.CRDs(ctx, b.Blob)
+			e.r.crds, e.r.sums, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg))
 		}
 		if e.r.err != nil {
 			e.r.ok = false
