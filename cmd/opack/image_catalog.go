@@ -7,7 +7,7 @@ import (
 	"strings"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/validate"
 	"github.com/spf13/cobra"
@@ -72,7 +72,7 @@ Prints REF@sha256:... on stdout.`,
 
 // requireValidCatalog runs opm's checks on the catalog folder and prints its errors on w.
 func requireValidCatalog(ctx context.Context, w io.Writer, dir string) error {
-	report, err := catalog.ValidateDir(ctx, dir, nil, catalog.WithChecks(catalog.CheckOPM))
+	report, err := check.ValidateDir(ctx, dir, nil, check.WithChecks(check.CheckOPM))
 	if err != nil {
 		return withExit(exitUsage, err)
 	}

@@ -10,8 +10,10 @@ import (
 	"github.com/blang/semver/v4"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/validate"
 )
 
@@ -36,7 +38,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 		return nil
 	}
 	if prev.name != "" {
-		r.prevEdge = catalog.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
+		r.prevEdge = graph.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
 	}
 	set, err := crd.Load(ctx, r.bundleDir)
 	if err != nil {
@@ -144,7 +146,7 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 	if err != nil || cfg == nil {
 		return nil, err
 	}
-	m, _ := catalog.ConvertToModel(cfg)
+	m, _ := check.ConvertToModel(cfg)
 	b := r.previousBundle(m)
 	if b == nil {
 		if pv.Version != "" {
@@ -153,7 +155,7 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 		}
 		return nil, nil
 	}
-	crds, ok, err := catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+	crds, ok, err := check.ObjectCRDs{}.CRDs(ctx, b.Blob)
 	if err == nil && !ok {
 		crds, err = r.imageCRDs(ctx, b.Blob.Image)
 	}
@@ -165,13 +167,13 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 
 // previousBundle is the bundle of previous.version, or the highest version below the one being
 // built among the bundles in the project's channels.
-func (r *run) previousBundle(m *catalog.Model) *catalog.ModelBundle {
+func (r *run) previousBundle(m *fbc.Model) *fbc.ModelBundle {
 	pkg := m.Packages[r.p.Package]
 	if pkg == nil {
 		return nil
 	}
 	cur := semver.MustParse(r.version)
-	var best *catalog.ModelBundle
+	var best *fbc.ModelBundle
 	for _, chName := range r.p.Channels {
 		ch := pkg.Channels[chName]
 		if ch == nil {
@@ -216,9 +218,9 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 // edgeFindings checks the CRDs on every upgrade edge of a rendered catalog (waivers and
 // migrations applied; the edge the crd-upgrade step checked is not compared again), and the
 // storage versions along every upgrade path.
-func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, file string) []validate.Finding {
-	m, _ := catalog.ConvertToModel(cfg)
-	g := catalog.BuildGraph(m)
+func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file string) []validate.Finding {
+	m, _ := check.ConvertToModel(cfg)
+	g := graph.BuildGraph(m)
 	type crds struct {
 		list []*apiextv1.CustomResourceDefinition
 		ok   bool
@@ -232,15 +234,15 @@ func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, 
 		}
 		var c crds
 		if b := m.Packages[pkg].Bundles[name]; b != nil {
-			c.list, c.ok, c.err = catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+			c.list, c.ok, c.err = check.ObjectCRDs{}.CRDs(ctx, b.Blob)
 		}
 		cache[k] = c
 		return c
 	}
-	seen := map[catalog.EdgeKey]bool{}
+	seen := map[graph.EdgeKey]bool{}
 	var out []validate.Finding
 	for _, e := range g.Edges {
-		k := catalog.EdgeKey{Package: e.Package, From: e.From, To: e.To}
+		k := graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}
 		if seen[k] {
 			continue
 		}

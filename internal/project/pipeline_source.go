@@ -8,7 +8,7 @@ import (
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/validate"
 )
@@ -72,7 +72,7 @@ const RuleDefaultChannel = "build/default-channel"
 // defaultChannelFindings explains opm's "channel must contain at least one bundle" for the
 // project's package when its default channel is missing from the rendered catalog: which
 // default channel, where it is set and which channels there are.
-func (r *run) defaultChannelFindings(cfg *catalog.DeclarativeConfig, c Catalog) []validate.Finding {
+func (r *run) defaultChannelFindings(cfg *fbc.DeclarativeConfig, c Catalog) []validate.Finding {
 	var out []validate.Finding
 	for _, pkg := range cfg.Packages {
 		if pkg.Name != r.p.Package || pkg.DefaultChannel == "" {

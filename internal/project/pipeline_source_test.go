@@ -7,7 +7,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/validate"
 )
 
@@ -62,16 +62,16 @@ func TestCRDSources(t *testing.T) {
 }
 
 func TestDefaultChannelFindings(t *testing.T) {
-	cfg := func(def string, channels ...string) *catalog.DeclarativeConfig {
-		c := &catalog.DeclarativeConfig{Packages: []catalog.Package{{Name: "op", DefaultChannel: def}, {Name: "other", DefaultChannel: "nope"}}}
+	cfg := func(def string, channels ...string) *fbc.DeclarativeConfig {
+		c := &fbc.DeclarativeConfig{Packages: []fbc.Package{{Name: "op", DefaultChannel: def}, {Name: "other", DefaultChannel: "nope"}}}
 		for _, ch := range channels {
-			c.Channels = append(c.Channels, catalog.Channel{Name: ch, Package: "op"})
+			c.Channels = append(c.Channels, fbc.Channel{Name: ch, Package: "op"})
 		}
 		return c
 	}
 	tests := []struct {
 		name string
-		cfg  *catalog.DeclarativeConfig
+		cfg  *fbc.DeclarativeConfig
 		want []validate.Finding
 	}{
 		{"default channel present", cfg("alpha", "alpha", "beta"), nil},

@@ -7,7 +7,7 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/validate"
 )
@@ -20,7 +20,7 @@ type bundleCRDs func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bo
 // objects stored by a release several upgrades back can no longer be read. Direct predecessors are
 // left to the edge comparison. A declared migration (or a waiver of stored-version-removed)
 // accepts the removal.
-func (r *run) storedVersionFindings(g *catalog.Graph, get bundleCRDs, file string) []validate.Finding {
+func (r *run) storedVersionFindings(g *graph.Graph, get bundleCRDs, file string) []validate.Finding {
 	into := map[[2]string][]string{} // package, to → froms
 	var targets [][2]string
 	for _, e := range g.Edges {

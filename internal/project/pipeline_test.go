@@ -15,7 +15,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/validate"
@@ -294,9 +294,9 @@ func TestStoredVersionFindings(t *testing.T) {
 		b, ok := bundles[name]
 		return b, ok
 	}
-	g := &catalog.Graph{Edges: []catalog.Edge{
-		{Package: "op", Channel: "stable", From: "op.v1", To: "op.v2", Kind: catalog.EdgeReplaces},
-		{Package: "op", Channel: "stable", From: "op.v2", To: "op.v3", Kind: catalog.EdgeReplaces},
+	g := &graph.Graph{Edges: []graph.Edge{
+		{Package: "op", Channel: "stable", From: "op.v1", To: "op.v2", Kind: graph.EdgeReplaces},
+		{Package: "op", Channel: "stable", From: "op.v2", To: "op.v3", Kind: graph.EdgeReplaces},
 	}}
 	tests := []struct {
 		name       string

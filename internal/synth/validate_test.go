@@ -4,7 +4,7 @@ import (
 	"context"
 	"testing"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
 	"github.com/opack/opack/internal/validate"
 )
 
@@ -16,7 +16,7 @@ func TestCatalogIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := catalog.ValidateDir(context.Background(), res.CatalogDir, nil)
+	rep, err := check.ValidateDir(context.Background(), res.CatalogDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
