@@ -14,8 +14,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { register(newBuildCmd) }
-
 // pipelineFlags are the flags opack build and opack check share.
 type pipelineFlags struct {
 	file, version, output string

@@ -7,8 +7,6 @@ import (
 	"github.com/opack/opack/internal/catalog/graph"
 )
 
-func init() { registerCatalog(newCatalogGraphCmd) }
-
 type catalogGraphOptions struct {
 	output  string
 	graph   graph.GraphOptions

@@ -11,8 +11,6 @@ import (
 	"github.com/opack/opack/internal/catalog/render"
 )
 
-func init() { registerCatalog(newCatalogRenderCmd) }
-
 // renderFlags are shared by `catalog render` and `catalog template`.
 type renderFlags struct {
 	registry         registryFlags

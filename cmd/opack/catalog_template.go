@@ -15,8 +15,6 @@ import (
 	"github.com/opack/opack/internal/manifest"
 )
 
-func init() { registerCatalog(newCatalogTemplateCmd) }
-
 func newCatalogTemplateCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "template",

@@ -16,8 +16,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { registerCatalog(newCatalogValidateCmd) }
-
 // catalogCRDFlags selects where the CRDs of bundles come from for the upgrade-edge checks.
 type catalogCRDFlags struct {
 	bundles []string

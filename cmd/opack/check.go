@@ -10,8 +10,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { register(newCheckCmd) }
-
 // ruleOutOfDate is the rule of check's finding for an output that differs from what build writes.
 const ruleOutOfDate = "check/out-of-date"
 

@@ -13,8 +13,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerImage(newImageCatalogCmd) }
-
 func newImageCatalogCmd() *cobra.Command {
 	f := &publishFlags{}
 	var base string

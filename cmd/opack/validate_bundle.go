@@ -12,8 +12,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { registerValidate(newValidateBundleCmd) }
-
 type validateBundleOptions struct {
 	selector       string
 	optionalValues map[string]string

@@ -13,8 +13,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { registerValidate(newValidateCrdsCmd) }
-
 type validateCrdsOptions struct {
 	storedVersions string
 	clusterCRD     string
