@@ -32,9 +32,9 @@ type loadOptions struct {
 	maxFileSize int64
 }
 
-// DefaultMaxFileSize is the largest catalog file read (one package of a big catalog with
+// defaultMaxFileSize is the largest catalog file read (one package of a big catalog with
 // olm.bundle.object properties is tens of MB).
-const DefaultMaxFileSize int64 = 512 << 20
+const defaultMaxFileSize int64 = 512 << 20
 
 // WithConcurrency sets how many files are parsed at once (default GOMAXPROCS).
 func WithConcurrency(n int) LoadOption { return func(o *loadOptions) { o.concurrency = n } }
@@ -57,14 +57,14 @@ func WithoutPropertyValues(types ...string) LoadOption {
 	}
 }
 
-// WithMaxFileSize sets the largest catalog file read, in bytes (default DefaultMaxFileSize).
-func WithMaxFileSize(n int64) LoadOption { return func(o *loadOptions) { o.maxFileSize = n } }
+// withMaxFileSize sets the largest catalog file read, in bytes (default defaultMaxFileSize).
+func withMaxFileSize(n int64) LoadOption { return func(o *loadOptions) { o.maxFileSize = n } }
 
-// WithMaxFiles sets how many files a catalog folder may hold (default 1,000,000).
-func WithMaxFiles(n int) LoadOption { return func(o *loadOptions) { o.maxFiles = n } }
+// withMaxFiles sets how many files a catalog folder may hold (default 1,000,000).
+func withMaxFiles(n int) LoadOption { return func(o *loadOptions) { o.maxFiles = n } }
 
 func makeLoadOptions(opts []LoadOption) loadOptions {
-	o := loadOptions{concurrency: runtime.GOMAXPROCS(0), maxFiles: 1_000_000, maxFileSize: DefaultMaxFileSize}
+	o := loadOptions{concurrency: runtime.GOMAXPROCS(0), maxFiles: 1_000_000, maxFileSize: defaultMaxFileSize}
 	for _, f := range opts {
 		f(&o)
 	}
@@ -76,17 +76,17 @@ func makeLoadOptions(opts []LoadOption) loadOptions {
 
 // LoadError lists the files of a catalog that could not be parsed, sorted by path.
 type LoadError struct {
-	Files []FileError
+	Files []fileError
 }
 
-// FileError is the first problem of one file; Err carries opm's message.
-type FileError struct {
+// fileError is the first problem of one file; Err carries opm's message.
+type fileError struct {
 	Path string
 	Err  error
 }
 
-func (e FileError) Error() string { return e.Path + ": " + e.Err.Error() }
-func (e FileError) Unwrap() error { return e.Err }
+func (e fileError) Error() string { return e.Path + ": " + e.Err.Error() }
+func (e fileError) Unwrap() error { return e.Err }
 
 func (e *LoadError) Error() string {
 	msgs := make([]string, len(e.Files))
@@ -115,8 +115,8 @@ func LoadDir(ctx context.Context, dir string, opts ...LoadOption) (*DeclarativeC
 	return loadFiles(ctx, os.DirFS(dir), files, o)
 }
 
-// LoadFS loads the file-based catalog at the root of fsys (for instance an unpacked image layer).
-func LoadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeConfig, error) {
+// loadFS loads the file-based catalog at the root of fsys (for instance an unpacked image layer).
+func loadFS(ctx context.Context, fsys fs.FS, opts ...LoadOption) (*DeclarativeConfig, error) {
 	o := makeLoadOptions(opts)
 	var files []string
 	err := fs.WalkDir(fsys, ".", func(p string, d fs.DirEntry, err error) error {
@@ -143,7 +143,7 @@ func LoadReader(r io.Reader, name string) (*DeclarativeConfig, error) {
 	}
 	cfg, err := ParseStream(data)
 	if err != nil {
-		return nil, &LoadError{Files: []FileError{{Path: name, Err: err}}}
+		return nil, &LoadError{Files: []fileError{{Path: name, Err: err}}}
 	}
 	return cfg, nil
 }
@@ -188,7 +188,7 @@ func loadFiles(ctx context.Context, fsys fs.FS, files []string, o loadOptions) (
 	var le LoadError
 	for i, err := range errs {
 		if err != nil {
-			le.Files = append(le.Files, FileError{Path: files[i], Err: err})
+			le.Files = append(le.Files, fileError{Path: files[i], Err: err})
 		}
 	}
 	if len(le.Files) > 0 {

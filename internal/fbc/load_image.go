@@ -14,8 +14,8 @@ import (
 // (internal/image.Unpack fits through UnpackImage).
 type ImageUnpacker func(ctx context.Context, ref, dst string) (labels map[string]string, err error)
 
-// UnpackImage is the default ImageUnpacker: internal/image.Unpack (registry or oci:DIR, no daemon).
-func UnpackImage(opts ...image.Option) ImageUnpacker {
+// unpackImage is the default ImageUnpacker: internal/image.Unpack (registry or oci:DIR, no daemon).
+func unpackImage(opts ...image.Option) ImageUnpacker {
 	return func(ctx context.Context, ref, dst string) (map[string]string, error) {
 		u, err := image.Unpack(ctx, ref, dst, opts...)
 		if err != nil {
@@ -25,11 +25,11 @@ func UnpackImage(opts ...image.Option) ImageUnpacker {
 	}
 }
 
-// LoadImage unpacks a catalog image (one with the operators.operatorframework.io.index.configs.v1
+// loadImage unpacks a catalog image (one with the operators.operatorframework.io.index.configs.v1
 // label) into a temporary folder and loads the FBC below the folder the label names.
-func LoadImage(ctx context.Context, ref string, unpack ImageUnpacker, opts ...LoadOption) (*DeclarativeConfig, error) {
+func loadImage(ctx context.Context, ref string, unpack ImageUnpacker, opts ...LoadOption) (*DeclarativeConfig, error) {
 	if unpack == nil {
-		unpack = UnpackImage()
+		unpack = unpackImage()
 	}
 	tmp, err := os.MkdirTemp("", "opack-catalog-")
 	if err != nil {
@@ -59,7 +59,7 @@ func LoadRef(ctx context.Context, ref string, unpack ImageUnpacker, opts ...Load
 	}
 	var cfg *DeclarativeConfig
 	if src.IsImage() {
-		cfg, err = LoadImage(ctx, src.Ref, unpack, opts...)
+		cfg, err = loadImage(ctx, src.Ref, unpack, opts...)
 	} else {
 		cfg, err = LoadDir(ctx, src.Path, opts...)
 		if err != nil {

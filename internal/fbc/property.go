@@ -78,8 +78,8 @@ func ParseProperties(in []Property) (*Properties, error) {
 	return &out, nil
 }
 
-// ParseCSVMetadata decodes an olm.csv.metadata property value.
-func ParseCSVMetadata(p Property) (*CSVMetadata, error) {
+// parseCSVMetadata decodes an olm.csv.metadata property value.
+func parseCSVMetadata(p Property) (*CSVMetadata, error) {
 	var v CSVMetadata
 	if err := json.Unmarshal(p.Value, &v); err != nil {
 		return nil, fmt.Errorf("parse %s property: %w", TypeCSVMetadata, err)
@@ -87,8 +87,8 @@ func ParseCSVMetadata(p Property) (*CSVMetadata, error) {
 	return &v, nil
 }
 
-// ValidateProperty reports opm's Property.Validate errors.
-func ValidateProperty(p Property) error {
+// validateProperty reports opm's Property.Validate errors.
+func validateProperty(p Property) error {
 	if p.Type == "" {
 		return errors.New("type must be set")
 	}
@@ -102,9 +102,9 @@ func ValidateProperty(p Property) error {
 	return nil
 }
 
-// BuildProperty encodes v as the value of a property of type typ the way opm does
+// buildProperty encodes v as the value of a property of type typ the way opm does
 // (HTML not escaped, compact, struct field order kept).
-func BuildProperty(typ string, v any) (Property, error) {
+func buildProperty(typ string, v any) (Property, error) {
 	var buf bytes.Buffer
 	enc := json.NewEncoder(&buf)
 	enc.SetEscapeHTML(false)
@@ -120,7 +120,7 @@ func BuildProperty(typ string, v any) (Property, error) {
 
 // MustBuildProperty is BuildProperty for values that always encode (typed property structs).
 func MustBuildProperty(typ string, v any) Property {
-	p, err := BuildProperty(typ, v)
+	p, err := buildProperty(typ, v)
 	if err != nil {
 		panic(err)
 	}
@@ -152,9 +152,9 @@ func NewBundleObjectProperty(data []byte) Property {
 	return MustBuildProperty(TypeBundleObject, BundleObject{Data: data})
 }
 
-// NormalizeProperty re-encodes p's value as opm's Model.Normalize does: HTML not escaped,
+// normalizeProperty re-encodes p's value as opm's Model.Normalize does: HTML not escaped,
 // whitespace removed, key order kept.
-func NormalizeProperty(p Property) (Property, error) {
+func normalizeProperty(p Property) (Property, error) {
 	var out bytes.Buffer
 	if err := json.Compact(&out, p.Value); err != nil {
 		return p, err

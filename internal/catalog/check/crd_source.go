@@ -45,11 +45,11 @@ func (ObjectCRDs) CRDs(_ context.Context, b *fbc.Bundle) ([]*apiextv1.CustomReso
 	return out, true, nil
 }
 
-// DirCRDs reads the CRDs of bundles from bundle folders, keyed by bundle name (the CSV name).
-type DirCRDs map[string]string
+// dirCRDs reads the CRDs of bundles from bundle folders, keyed by bundle name (the CSV name).
+type dirCRDs map[string]string
 
 // CRDs implements CRDSource.
-func (d DirCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomResourceDefinition, bool, error) {
+func (d dirCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomResourceDefinition, bool, error) {
 	dir, ok := d[b.Name]
 	if !ok {
 		return nil, false, nil
@@ -61,13 +61,13 @@ func (d DirCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomRes
 	return set.CRDs, true, nil
 }
 
-// Unpacker writes the filesystem of an image to dst (internal/image.Unpack fits).
-type Unpacker func(ctx context.Context, ref, dst string) error
+// unpacker writes the filesystem of an image to dst (internal/image.Unpack fits).
+type unpacker func(ctx context.Context, ref, dst string) error
 
 // ImageCRDs pulls bundle images (by Bundle.Image) and reads their manifests/ (opack catalog
 // validate --pull). Each image is pulled once.
 type ImageCRDs struct {
-	Unpack Unpacker
+	Unpack unpacker
 	// Dir holds the unpacked images; a temporary folder when empty.
 	Dir string
 }
@@ -162,8 +162,8 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 
 // BundleDirCRDs maps bundle folders (manifests/ + metadata/) to their bundle names (the CSV's
 // metadata.name), for DirCRDs.
-func BundleDirCRDs(dirs []string) (DirCRDs, error) {
-	out := DirCRDs{}
+func BundleDirCRDs(dirs []string) (dirCRDs, error) {
+	out := dirCRDs{}
 	for _, dir := range dirs {
 		if strings.TrimSpace(dir) == "" {
 			continue // "a,b," on the command line

@@ -27,7 +27,7 @@ func TestParallelPathsLeaveNoGoroutines(t *testing.T) {
 			}
 			_, lerr := fbc.LoadDir(ctx, catalogDir, fbc.WithConcurrency(4))
 			_, verr := check.ValidateDir(ctx, catalogDir, []fbc.LoadOption{fbc.WithConcurrency(4)})
-			r, err := NewRenderer(WithParallelism(4))
+			r, err := NewRenderer(withParallelism(4))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -85,8 +85,8 @@ func WithRenderLog(w io.Writer) RenderOption {
 	return func(r *Renderer) error { r.log = &lockedWriter{w: w}; return nil }
 }
 
-// WithParallelism renders up to n references at once (default: the number of CPUs).
-func WithParallelism(n int) RenderOption {
+// withParallelism renders up to n references at once (default: the number of CPUs).
+func withParallelism(n int) RenderOption {
 	return func(r *Renderer) error {
 		if n < 1 {
 			return fmt.Errorf("parallelism must be at least 1, got %d", n)
@@ -265,7 +265,7 @@ func (r *Renderer) renderReference(ctx context.Context, ref string, bundleDir fu
 	switch {
 	case fbc.IsBundleDir(entries):
 		if !r.allowed.Allowed(RefBundleDir) {
-			return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, ErrNotAllowed)
+			return nil, fmt.Errorf("cannot render bundle directory %q: %w", ref, errNotAllowed)
 		}
 		if bundleDir != nil {
 			return &fbc.DeclarativeConfig{}, bundleDir(ref)
@@ -277,12 +277,12 @@ func (r *Renderer) renderReference(ctx context.Context, ref string, bundleDir fu
 		return &fbc.DeclarativeConfig{Bundles: []fbc.Bundle{*b}}, nil
 	case packageManifestFile(ref, entries) != "":
 		if !r.allowed.Allowed(RefPackageManifestDir) {
-			return nil, fmt.Errorf("cannot render package manifest directory %q: %w", ref, ErrNotAllowed)
+			return nil, fmt.Errorf("cannot render package manifest directory %q: %w", ref, errNotAllowed)
 		}
 		return r.renderPackageManifestDir(ref, packageManifestFile(ref, entries))
 	}
 	if !r.allowed.Allowed(RefDCDir) {
-		return nil, fmt.Errorf("cannot render declarative config directory: %w", ErrNotAllowed)
+		return nil, fmt.Errorf("cannot render declarative config directory: %w", errNotAllowed)
 	}
 	cfg, err := loadFBCDir(ctx, ref)
 	if err != nil {

@@ -35,8 +35,8 @@ type RenderCache struct {
 	hashed atomic.Int64 // files read to hash their content (the stat index did not vouch for them)
 }
 
-// DefaultRenderCacheDir is <user cache folder>/opack/render (os.UserCacheDir).
-func DefaultRenderCacheDir() (string, error) {
+// defaultRenderCacheDir is <user cache folder>/opack/render (os.UserCacheDir).
+func defaultRenderCacheDir() (string, error) {
 	base, err := os.UserCacheDir()
 	if err != nil {
 		return "", fmt.Errorf("finding the user cache folder: %w", err)
@@ -47,7 +47,7 @@ func DefaultRenderCacheDir() (string, error) {
 // NewRenderCache returns a cache kept in dir ("" for DefaultRenderCacheDir).
 func NewRenderCache(dir string) (*RenderCache, error) {
 	if dir == "" {
-		d, err := DefaultRenderCacheDir()
+		d, err := defaultRenderCacheDir()
 		if err != nil {
 			return nil, err
 		}

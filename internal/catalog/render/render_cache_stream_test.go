@@ -50,7 +50,7 @@ func TestRenderToMatchesWrite(t *testing.T) {
 		opts []RenderOption
 	}{
 		{"no migrations", []RenderOption{WithImageRefTemplate(goldenImageRefTpl)}},
-		{"csv metadata", []RenderOption{WithImageRefTemplate(goldenImageRefTpl), WithMigrateLevel(MigrateBundleObjectToCSVMetadata)}},
+		{"csv metadata", []RenderOption{WithImageRefTemplate(goldenImageRefTpl), WithMigrateLevel(migrateBundleObjectToCSVMetadata)}},
 		{"no image", nil},
 	}
 	for name, refs := range sets {
@@ -154,7 +154,7 @@ func TestRenderToOrder(t *testing.T) {
 		cacheDir := t.TempDir()
 		for _, workers := range []int{1, 2, 7} {
 			for run := range 2 {
-				r := newCachedRenderer(t, cacheDir, WithParallelism(workers))
+				r := newCachedRenderer(t, cacheDir, withParallelism(workers))
 				if diff := cmp.Diff(want, renderToText(t, r, "json", refs...)); diff != "" {
 					t.Errorf("order %d, %d workers, run %d (-Write +RenderTo):\n%s", i, workers, run, diff)
 				}

@@ -274,7 +274,7 @@ func (f *fakeImages) Inspect(_ context.Context, ref string) (ImageInfo, error) {
 	}
 	labels := f.labels[ref]
 	if labels == nil {
-		labels = map[string]string{LabelBundlePackage: "x"}
+		labels = map[string]string{labelBundlePackage: "x"}
 	}
 	return ImageInfo{Digest: f.digests[ref], Labels: labels}, nil
 }
@@ -325,10 +325,10 @@ func TestRenderImageKinds(t *testing.T) {
 	imgs := &fakeImages{
 		dirs: map[string]string{"catalog:1": "../../../testdata/opm", "nolabels:1": ".", "other:1": ".", "sqlite:1": "."},
 		labels: map[string]map[string]string{
-			"catalog:1":  {LabelConfigsLocation: "/does-not-exist"},
+			"catalog:1":  {labelConfigsLocation: "/does-not-exist"},
 			"nolabels:1": {},
 			"other:1":    {"b": "2", "a": "1"},
-			"sqlite:1":   {LabelDBLocation: "/database/index.db"},
+			"sqlite:1":   {labelDBLocation: "/database/index.db"},
 		},
 	}
 	tests := []struct {

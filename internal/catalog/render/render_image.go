@@ -16,9 +16,9 @@ import (
 
 // Image labels that tell what an image holds.
 const (
-	LabelConfigsLocation = "operators.operatorframework.io.index.configs.v1"
-	LabelDBLocation      = "operators.operatorframework.io.index.database.v1"
-	LabelBundlePackage   = "operators.operatorframework.io.bundle.package.v1"
+	labelConfigsLocation = "operators.operatorframework.io.index.configs.v1"
+	labelDBLocation      = "operators.operatorframework.io.index.database.v1"
+	labelBundlePackage   = "operators.operatorframework.io.bundle.package.v1"
 )
 
 // ImageInfo is what render needs to know about an image before unpacking it.
@@ -58,7 +58,7 @@ func (r *Renderer) renderImage(ctx context.Context, ref string) (*fbc.Declarativ
 		return nil, err
 	}
 	if !r.allowed.Allowed(kind) {
-		return nil, fmt.Errorf("cannot render %s: %w", kind, ErrNotAllowed)
+		return nil, fmt.Errorf("cannot render %s: %w", kind, errNotAllowed)
 	}
 	if kind == RefBundleImage {
 		return r.renderBundleImage(ctx, ref, info)
@@ -73,13 +73,13 @@ func (r *Renderer) renderImage(ctx context.Context, ref string) (*fbc.Declarativ
 
 // imageKind classifies an image by its labels, as opm does.
 func imageKind(ref string, labels map[string]string) (RefType, string, error) {
-	if _, ok := labels[LabelDBLocation]; ok {
+	if _, ok := labels[labelDBLocation]; ok {
 		return RefSqliteImage, "", fmt.Errorf("render %q: sqlite catalog images are not supported; migrate the catalog to a file-based catalog with `opm migrate`", ref)
 	}
-	if loc, ok := labels[LabelConfigsLocation]; ok {
+	if loc, ok := labels[labelConfigsLocation]; ok {
 		return RefDCImage, loc, nil
 	}
-	if _, ok := labels[LabelBundlePackage]; ok {
+	if _, ok := labels[labelBundlePackage]; ok {
 		return RefBundleImage, "", nil
 	}
 	if len(labels) == 0 {

@@ -13,12 +13,12 @@ import (
 
 // Migration levels of `opm render --migrate-level`, in the order they apply.
 const (
-	MigrateNone                      = "none"
-	MigrateBundleObjectToCSVMetadata = "bundle-object-to-csv-metadata"
+	migrateNone                      = "none"
+	migrateBundleObjectToCSVMetadata = "bundle-object-to-csv-metadata"
 )
 
 // migrationLevels lists the migrations in order; a level runs every migration up to it.
-var migrationLevels = []string{MigrateNone, MigrateBundleObjectToCSVMetadata}
+var migrationLevels = []string{migrateNone, migrateBundleObjectToCSVMetadata}
 
 // MigrationLevels returns the known migration levels, in order.
 func MigrationLevels() []string { return append([]string(nil), migrationLevels...) }
@@ -26,7 +26,7 @@ func MigrationLevels() []string { return append([]string(nil), migrationLevels..
 // migrationStages returns how many migrations level runs; "" is none, "all" is every one.
 func migrationStages(level string) (int, error) {
 	switch level {
-	case "", MigrateNone:
+	case "", migrateNone:
 		return 0, nil
 	case "all":
 		return len(migrationLevels) - 1, nil
@@ -73,13 +73,13 @@ bundles:
 				props = append(props, p)
 			}
 		}
-		cfg.Bundles[bi].Properties = append(props, NewCSVMetadataProperty(&csv))
+		cfg.Bundles[bi].Properties = append(props, newCSVMetadataProperty(&csv))
 	}
 	return nil
 }
 
-// NewCSVMetadataProperty returns the olm.csv.metadata property of csv, as opm builds it.
-func NewCSVMetadataProperty(csv *v1alpha1.ClusterServiceVersion) fbc.Property {
+// newCSVMetadataProperty returns the olm.csv.metadata property of csv, as opm builds it.
+func newCSVMetadataProperty(csv *v1alpha1.ClusterServiceVersion) fbc.Property {
 	return fbc.MustBuildProperty(fbc.TypeCSVMetadata, fbc.CSVMetadata{
 		Annotations:               csv.GetAnnotations(),
 		APIServiceDefinitions:     csv.Spec.APIServiceDefinitions,

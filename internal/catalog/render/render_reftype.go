@@ -44,5 +44,5 @@ func (r RefType) String() string {
 	return fmt.Sprintf("reference type %d", uint(r))
 }
 
-// ErrNotAllowed is returned for a reference whose kind the renderer does not accept.
-var ErrNotAllowed = errors.New("not allowed")
+// errNotAllowed is returned for a reference whose kind the renderer does not accept.
+var errNotAllowed = errors.New("not allowed")

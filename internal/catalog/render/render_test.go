@@ -62,7 +62,7 @@ func TestRenderBundleDirsGolden(t *testing.T) {
 		yaml bool
 	}{
 		{"expected.json", []RenderOption{WithImageRefTemplate(goldenImageRefTpl)}, false},
-		{"expected-csv-metadata.yaml", []RenderOption{WithImageRefTemplate(goldenImageRefTpl), WithMigrateLevel(MigrateBundleObjectToCSVMetadata)}, true},
+		{"expected-csv-metadata.yaml", []RenderOption{WithImageRefTemplate(goldenImageRefTpl), WithMigrateLevel(migrateBundleObjectToCSVMetadata)}, true},
 		{"expected-no-image.json", nil, false},
 	}
 	for _, name := range renderBundleNames(t) {
@@ -144,7 +144,7 @@ func TestRenderOptionErrors(t *testing.T) {
 	}{
 		{"unknown migration", WithMigrateLevel("v2"), `unknown migration level "v2"`},
 		{"bad template", WithImageRefTemplate("{{.Package"), "parsing image reference template"},
-		{"no workers", WithParallelism(0), "parallelism must be at least 1"},
+		{"no workers", withParallelism(0), "parallelism must be at least 1"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -163,7 +163,7 @@ func TestRenderManyKeepsReferenceOrder(t *testing.T) {
 	for i, n := range names {
 		refs[i] = filepath.Join(renderBundlesDir, n)
 	}
-	r, err := NewRenderer(WithParallelism(4))
+	r, err := NewRenderer(withParallelism(4))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -268,7 +268,7 @@ func TestRenderProgress(t *testing.T) {
 		refs = append(refs, filepath.Join(renderBundlesDir, n))
 	}
 	var calls []string
-	r, err := NewRenderer(WithParallelism(2), WithRenderProgress(func(done, total int) {
+	r, err := NewRenderer(withParallelism(2), WithRenderProgress(func(done, total int) {
 		calls = append(calls, fmt.Sprintf("%d/%d", done, total))
 	}))
 	if err != nil {
@@ -293,7 +293,7 @@ func TestRenderReportsTheFailingReference(t *testing.T) {
 	if err := os.MkdirAll(filepath.Join(bad, "metadata"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	r, err := NewRenderer(WithParallelism(1))
+	r, err := NewRenderer(withParallelism(1))
 	if err != nil {
 		t.Fatal(err)
 	}
