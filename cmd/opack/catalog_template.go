@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"fmt"
 	"io"
 	"os"
@@ -16,14 +18,20 @@ import (
 )
 
 func newCatalogTemplateCmd() *cobra.Command {
+	kinds := template.Kinds()
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.Name
+	}
 	cmd := &cobra.Command{
 		Use:   "template",
-		Short: "Render catalog templates (basic, semver) and add bundles to them",
+		Short: "Render catalog templates (" + strings.Join(names, ", ") + ") and add bundles to them",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newTemplateRenderCmd("basic", "olm.template.basic: catalog blobs whose bundles are given by reference"),
-		newTemplateRenderCmd("semver", "olm.semver: channels generated from the bundles' versions"),
-		newTemplateAddCmd())
+	for _, k := range kinds {
+		cmd.AddCommand(newTemplateRenderCmd(k.Name, k.Schema+": "+k.Short))
+	}
+	cmd.AddCommand(newTemplateAddCmd())
 	return cmd
 }
 

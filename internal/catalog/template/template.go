@@ -16,60 +16,39 @@ import (
 	"github.com/opack/opack/internal/fbc"
 )
 
-// Template schemas.
-const (
-	SchemaBasicTemplate  = "olm.template.basic"
-	SchemaSemverTemplate = "olm.semver"
-)
-
 // BundleRenderer renders one bundle reference (an image or, unlike opm, a bundle folder) into
 // catalog blobs. Templates call it once per distinct reference; tests inject a fake.
 type BundleRenderer func(ctx context.Context, ref string) (*fbc.DeclarativeConfig, error)
 
-// templateSchemas maps the names a template type may be given by to its schema.
-var templateSchemas = map[string]string{
-	"basic":              SchemaBasicTemplate,
-	SchemaBasicTemplate:  SchemaBasicTemplate,
-	"semver":             SchemaSemverTemplate,
-	SchemaSemverTemplate: SchemaSemverTemplate,
-}
-
-// RenderTemplate renders a basic or semver template to a catalog, as `opm alpha
-// render-template` does. typ is "basic", "semver" (or their schemas), or "" to detect it
-// from the schema field of the template's first document.
+// RenderTemplate renders a template to a catalog, as `opm alpha render-template` does. typ
+// is a kind's name or schema (Kinds), or "" to detect it from the schema field of the
+// template's first document.
 func RenderTemplate(ctx context.Context, data []byte, typ string, render BundleRenderer) (*fbc.DeclarativeConfig, error) {
-	schema, err := templateSchema(data, typ)
+	k, err := templateKind(data, typ)
 	if err != nil {
 		return nil, err
 	}
-	switch schema {
-	case SchemaBasicTemplate:
-		return renderBasicTemplate(ctx, data, render)
-	default:
-		return renderSemverTemplate(ctx, data, render)
-	}
+	return k.render(ctx, data, render)
 }
 
-func templateSchema(data []byte, typ string) (string, error) {
+// templateKind returns the kind typ names or, when typ is "", the kind of data's schema.
+func templateKind(data []byte, typ string) (*Kind, error) {
 	if typ != "" {
-		s, ok := templateSchemas[typ]
-		if !ok {
-			return "", fmt.Errorf("invalid template type %q, must be one of: [basic semver]", typ)
-		}
-		return s, nil
+		return kindOf(typ)
 	}
-	s, err := DetectTemplateSchema(data)
+	s, err := detectTemplateSchema(data)
 	if err != nil {
-		return "", err
+		return nil, err
 	}
-	if _, ok := templateSchemas[s]; !ok {
-		return "", fmt.Errorf("auto-detecting template type: unknown template schema: %s", s)
+	k, ok := kindOfSchema(s)
+	if !ok {
+		return nil, fmt.Errorf("auto-detecting template type: unknown template schema: %s", s)
 	}
-	return s, nil
+	return k, nil
 }
 
-// DetectTemplateSchema returns the schema field of the first document of a template.
-func DetectTemplateSchema(data []byte) (string, error) {
+// detectTemplateSchema returns the schema field of the first document of a template.
+func detectTemplateSchema(data []byte) (string, error) {
 	raw, err := firstDocJSON(data)
 	if err != nil {
 		return "", fmt.Errorf("auto-detecting template type: decoding template input: %v", err)

@@ -29,7 +29,7 @@ type TemplateAddOptions struct {
 // new head of each given channel, replacing the channel's current head). YAML templates are
 // edited in place (new lines only, comments and layout kept) where the lists already exist.
 func AddTemplateBundle(ctx context.Context, data []byte, ref string, opts TemplateAddOptions) ([]byte, error) {
-	schema, err := DetectTemplateSchema(data)
+	schema, err := detectTemplateSchema(data)
 	if err != nil {
 		return nil, err
 	}
@@ -41,15 +41,11 @@ func AddTemplateBundle(ctx context.Context, data []byte, ref string, opts Templa
 		return nil, errors.New("parsing template: the template is not a mapping")
 	}
 	root := doc.Content[0]
-	var edits []templateEdit
-	switch schema {
-	case SchemaSemverTemplate:
-		edits, err = semverAddEdits(root, ref, opts.Channels)
-	case SchemaBasicTemplate:
-		edits, err = basicAddEdits(ctx, root, ref, opts)
-	default:
+	k, ok := kindOfSchema(schema)
+	if !ok {
 		return nil, fmt.Errorf("unknown template schema: %s", schema)
 	}
+	edits, err := k.addEdits(ctx, root, ref, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -58,12 +54,7 @@ func AddTemplateBundle(ctx context.Context, data []byte, ref string, opts Templa
 		return nil, err
 	}
 	// The result must still read as a template of its schema.
-	if schema == SchemaSemverTemplate {
-		_, err = parseSemverTemplate(out)
-	} else {
-		_, err = parseBasicTemplate(out)
-	}
-	if err != nil {
+	if err := k.parse(out); err != nil {
 		return nil, fmt.Errorf("the edited template does not parse (please report this): %w", err)
 	}
 	return out, nil

@@ -25,8 +25,8 @@ func parseBasicTemplate(data []byte) (*basicTemplate, error) {
 	if err := json.Unmarshal(raw, bt); err != nil {
 		return nil, fmt.Errorf("unmarshalling template: %v", err)
 	}
-	if bt.Schema != SchemaBasicTemplate {
-		return nil, fmt.Errorf("template has unknown schema (%q), should be %q", bt.Schema, SchemaBasicTemplate)
+	if bt.Schema != schemaBasicTemplate {
+		return nil, fmt.Errorf("template has unknown schema (%q), should be %q", bt.Schema, schemaBasicTemplate)
 	}
 	return bt, nil
 }

@@ -64,8 +64,8 @@ func parseSemverTemplate(data []byte) (*SemverTemplate, error) {
 	if err := yaml.UnmarshalStrict(data, sv); err != nil {
 		return nil, err
 	}
-	if sv.Schema != SchemaSemverTemplate {
-		return nil, fmt.Errorf("readFile: input file has unknown schema, should be %q", SchemaSemverTemplate)
+	if sv.Schema != schemaSemverTemplate {
+		return nil, fmt.Errorf("readFile: input file has unknown schema, should be %q", schemaSemverTemplate)
 	}
 	if !sv.GenerateMajorChannels && !sv.GenerateMinorChannels {
 		sv.GenerateMinorChannels = true
