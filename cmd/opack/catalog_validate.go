@@ -12,8 +12,8 @@ import (
 
 	"github.com/opack/opack/internal/catalog/check"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
 
 // catalogCRDFlags selects where the CRDs of bundles come from for the upgrade-edge checks.
@@ -100,7 +100,7 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
   opack catalog validate quay.io/example/catalog:latest --pull`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := requireOutputFormat(o.output, validate.Formats...); err != nil {
+			if err := requireOutputFormat(o.output, finding.Formats...); err != nil {
 				return err
 			}
 			opts, err := o.validateOptions()
@@ -127,7 +127,7 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 	f := cmd.Flags()
 	f.StringVar(&o.checks, "checks", strings.Join(check.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(check.AllChecks, ", "))
 	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", "))
+	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output format: "+strings.Join(finding.Formats, ", "))
 	o.crds.add(cmd)
 	return cmd
 }

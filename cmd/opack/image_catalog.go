@@ -8,8 +8,8 @@ import (
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 	"github.com/spf13/cobra"
 )
 
@@ -77,7 +77,7 @@ func requireValidCatalog(ctx context.Context, w io.Writer, dir string) error {
 	if report.Passed() {
 		return nil
 	}
-	if err := report.Write(w, validate.FormatText); err != nil {
+	if err := report.Write(w, finding.FormatText); err != nil {
 		return withExit(exitUsage, err)
 	}
 	return withExit(exitFindings, fmt.Errorf("%s is not a valid catalog (%s): fix it, or pass --no-validate to pack it anyway", dir, report.Summary()))

@@ -14,7 +14,7 @@ import (
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/fbc"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 // RuleCRDUpgrade is the rule of the crd-upgrade step's findings; the CRD rule id follows in brackets.
@@ -58,17 +58,17 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 
 // crdFindings applies the waivers and migrations of opack.yaml to CRD findings and converts them.
 // A waived finding stays in the report as info, saying who accepted it and why.
-func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []validate.Finding {
-	var out []validate.Finding
+func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range found {
-		sev := validate.CRDSeverity(f.Severity)
+		sev := f.Severity.FindingSeverity()
 		path := strings.TrimPrefix(strings.TrimPrefix(f.Path, "^."), "^")
 		msg := prefix + f.String() + " [" + string(f.Rule) + "]"
 		if src := r.crdSrc[f.CRD]; src != "" && file == "" {
 			msg += "; source: " + src + " (the bundle's file is generated from it)"
 		}
 		if w, ok := r.waived(f, path); ok {
-			sev, msg = validate.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
+			sev, msg = finding.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
 		} else if f.Fix != "" {
 			msg += "; fix: " + f.Fix
 		}
@@ -76,7 +76,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if file != "" {
 			name = file
 		}
-		out = append(out, validate.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
+		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
 	}
 	return out
 }
@@ -104,10 +104,10 @@ func (r *run) waived(f crd.Finding, path string) (string, bool) {
 }
 
 // splitFindings keeps warnings in the result and turns errors into the step's failure.
-func (r *run) splitFindings(step string, fs []validate.Finding, what, fix string) error {
-	var errs []validate.Finding
+func (r *run) splitFindings(step string, fs []finding.Finding, what, fix string) error {
+	var errs []finding.Finding
 	for _, f := range fs {
-		if f.Severity == validate.SeverityError {
+		if f.Severity == finding.SeverityError {
 			errs = append(errs, f)
 		} else {
 			r.res.Findings = append(r.res.Findings, f)
@@ -218,7 +218,7 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 // edgeFindings checks the CRDs on every upgrade edge of a rendered catalog (waivers and
 // migrations applied; the edge the crd-upgrade step checked is not compared again), and the
 // storage versions along every upgrade path.
-func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file string) []validate.Finding {
+func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file string) []finding.Finding {
 	m, _ := check.ConvertToModel(cfg)
 	g := graph.BuildGraph(m)
 	type crds struct {
@@ -240,7 +240,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		return c
 	}
 	seen := map[graph.EdgeKey]bool{}
-	var out []validate.Finding
+	var out []finding.Finding
 	for _, e := range g.Edges {
 		k := graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}
 		if seen[k] {
@@ -251,7 +251,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		object := fmt.Sprintf("package %q edge %s -> %s", e.Package, e.From, e.To)
 		for _, c := range []crds{oldC, newC} {
 			if c.err != nil {
-				out = append(out, validate.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
+				out = append(out, finding.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
 			}
 		}
 		if !oldC.ok || !newC.ok || k == r.prevEdge {

@@ -11,8 +11,8 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
 
 // DefaultBundleDockerfile is the bundle Dockerfile build writes beside bundle.dir, as operator-sdk does.
@@ -42,7 +42,7 @@ type run struct {
 	// crdSrc maps CRD names to the files under the kustomize tree they are generated from.
 	crdSrc map[string]string
 	// refusals are check's findings about released versions this build would change.
-	refusals []validate.Finding
+	refusals []finding.Finding
 }
 
 // builtCatalog is a catalog image waiting to be pushed.

@@ -8,7 +8,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/fbc"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 func TestCRDSources(t *testing.T) {
@@ -72,10 +72,10 @@ func TestDefaultChannelFindings(t *testing.T) {
 	tests := []struct {
 		name string
 		cfg  *fbc.DeclarativeConfig
-		want []validate.Finding
+		want []finding.Finding
 	}{
 		{"default channel present", cfg("alpha", "alpha", "beta"), nil},
-		{"default channel missing", cfg("nosuch", "beta", "alpha"), []validate.Finding{validate.Errorf("catalog-template.yaml", "package op", RuleDefaultChannel,
+		{"default channel missing", cfg("nosuch", "beta", "alpha"), []finding.Finding{finding.Errorf("catalog-template.yaml", "package op", RuleDefaultChannel,
 			`default channel "nosuch" not found: the catalog's channels of op are alpha, beta; set defaultChannel in opack.yaml (and in catalog-template.yaml) to one of them, or add "nosuch" to channels`)}},
 	}
 	for _, tt := range tests {

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/catalog/check"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 // TestCatalogIsValid: the generated graphs are what opm accepts and every edge is CRD-safe, so a
@@ -21,7 +21,7 @@ func TestCatalogIsValid(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, f := range rep.Findings {
-		if f.Severity == validate.SeverityError {
+		if f.Severity == finding.SeverityError {
 			t.Errorf("%s", f.Message)
 		}
 	}

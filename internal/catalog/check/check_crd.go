@@ -12,7 +12,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -22,7 +22,7 @@ import (
 type edgeCheck struct {
 	key      graph.EdgeKey
 	kinds    []string // "replaces in stable", ...
-	findings []validate.Finding
+	findings []finding.Finding
 	unsafe   string // first error, "" when safe
 	old, new crdResult
 }
@@ -63,11 +63,11 @@ func forEach(ctx context.Context, n int, progress func(done, total int), fn func
 // new = To's CRDs) and checks that every version that was the storage version of a bundle
 // with a path into To is still in To's spec.versions. It returns the findings and the unsafe
 // edges with their reason (for graph output).
-func CheckEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource) ([]validate.Finding, map[graph.EdgeKey]string) {
+func CheckEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource) ([]finding.Finding, map[graph.EdgeKey]string) {
 	return checkEdges(ctx, m, g, src, nil)
 }
 
-func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) ([]validate.Finding, map[graph.EdgeKey]string) {
+func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) ([]finding.Finding, map[graph.EdgeKey]string) {
 	if src == nil {
 		src = ObjectCRDs{}
 	}
@@ -107,7 +107,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 			cache.drop(ec.key.Package)
 		}
 	})
-	var out []validate.Finding
+	var out []finding.Finding
 	unsafe := map[graph.EdgeKey]string{}
 	unchecked := map[string]int{}
 	reported := map[string]bool{}
@@ -116,7 +116,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		for _, r := range []crdResult{ec.old, ec.new} {
 			if r.err != nil && !reported[r.bundle] {
 				reported[r.bundle] = true
-				out = append(out, validate.Errorf("", bundleObject(k.Package, r.bundle), RuleCRD, "reading CRDs: %v", r.err))
+				out = append(out, finding.Errorf("", bundleObject(k.Package, r.bundle), RuleCRD, "reading CRDs: %v", r.err))
 			}
 		}
 		if !ec.old.ok || !ec.new.ok {
@@ -129,7 +129,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		}
 	}
 	for _, pkg := range fbc.SortedKeys(unchecked) {
-		out = append(out, validate.Finding{Severity: validate.SeverityInfo, Object: fmt.Sprintf("package %q", pkg), Rule: RuleCRD,
+		out = append(out, finding.Finding{Severity: finding.SeverityInfo, Object: fmt.Sprintf("package %q", pkg), Rule: RuleCRD,
 			Message: fmt.Sprintf("%d upgrade edge(s) not checked for CRD safety: the CRDs of their bundles are not in the catalog (no olm.bundle.object); pass the bundle folders or --pull", unchecked[pkg])})
 	}
 	return out, unsafe
@@ -161,12 +161,12 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 	// of a catalog it would cost ~30x the comparison itself, and each CRD is validated on its own
 	// by `opack validate bundle`.
 	for _, f := range crd.Compare(old, new, crd.WithContext(ctx), crd.WithAPIServerValidation(false)) {
-		sev := validate.CRDSeverity(f.Severity)
+		sev := f.Severity.FindingSeverity()
 		msg := fmt.Sprintf("upgrade %s -> %s (%s): %s [%s]", k.From, k.To, via, f.String(), f.Rule)
 		if f.Fix != "" {
 			msg += "; fix: " + f.Fix
 		}
-		ec.add(validate.Finding{Severity: sev, Object: object, Rule: RuleCRD, Message: msg}, f.String())
+		ec.add(finding.Finding{Severity: sev, Object: object, Rule: RuleCRD, Message: msg}, f.String())
 	}
 	// Versions stored by any earlier bundle with a path into To must still be in To.
 	direct := map[string]bool{}
@@ -210,19 +210,19 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 	for _, key := range order {
 		reason := fmt.Sprintf("%s version %s was the storage version in %s, which can upgrade to %s; %s drops it from spec.versions",
 			key.crd, key.version, listSome(storedBy[key]), k.To, k.To)
-		ec.add(validate.Errorf("", object, RuleCRD, "upgrade %s -> %s (%s): %s: objects stored as %s cannot be read after the upgrade [stored-version-removed]; fix: keep %s in spec.versions (served: false) until storedVersions are migrated",
+		ec.add(finding.Errorf("", object, RuleCRD, "upgrade %s -> %s (%s): %s: objects stored as %s cannot be read after the upgrade [stored-version-removed]; fix: keep %s in spec.versions (served: false) until storedVersions are migrated",
 			k.From, k.To, via, reason, key.version, key.version), reason)
 	}
 }
 
-func (ec *edgeCheck) add(f validate.Finding, reason string) {
+func (ec *edgeCheck) add(f finding.Finding, reason string) {
 	for _, have := range ec.findings {
 		if have.Message == f.Message {
 			return
 		}
 	}
 	ec.findings = append(ec.findings, f)
-	if f.Severity == validate.SeverityError && ec.unsafe == "" {
+	if f.Severity == finding.SeverityError && ec.unsafe == "" {
 		ec.unsafe = reason
 	}
 }

@@ -9,13 +9,13 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
 )
 
-func checkCRDs(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) []validate.Finding {
+func checkCRDs(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) []finding.Finding {
 	fs, _ := checkEdges(ctx, m, g, src, progress)
 	return fs
 }
@@ -46,8 +46,8 @@ func requirements(b *fbc.ModelBundle) ([]fbc.GVK, []fbc.PackageRequired) {
 // checkDeps checks dependency closure: a channel head that stops providing an API that another
 // package's head requires (error), and requirements no bundle of the catalog satisfies
 // (warning, or error with requireClosed).
-func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []validate.Finding {
-	var out []validate.Finding
+func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Finding {
+	var out []finding.Finding
 	// Who provides what (every bundle), and what every head requires.
 	provided := map[fbc.GVK][]string{}
 	for _, pn := range m.SortedPackages() {
@@ -106,7 +106,7 @@ func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []validate.Find
 					if r.pkg == pn {
 						continue
 					}
-					out = append(out, validate.Errorf("", fmt.Sprintf("package %q channel %q", pn, cn), RuleDeps,
+					out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pn, cn), RuleDeps,
 						"head %s stops providing %s (provided by %s, which can upgrade to it), but %s (head of package %q) requires it: OLM would keep %s installed or fail to resolve; keep providing the API or update %s",
 						h, k, dropped[k], r.bundle, r.pkg, dropped[k], r.pkg))
 				}
@@ -127,7 +127,7 @@ func sortedGVKs[V any](m map[fbc.GVK]V) []fbc.GVK {
 }
 
 // closure reports requirements that no bundle of the catalog satisfies.
-func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []validate.Finding {
+func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []finding.Finding {
 	missingAPI := map[fbc.GVK][]string{}
 	missingPkg := map[string][]string{}
 	for _, pn := range m.SortedPackages() {
@@ -147,17 +147,17 @@ func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []
 			}
 		}
 	}
-	sev := validate.SeverityWarning
+	sev := finding.SeverityWarning
 	if requireClosed {
-		sev = validate.SeverityError
+		sev = finding.SeverityError
 	}
-	var out []validate.Finding
+	var out []finding.Finding
 	for _, k := range sortedGVKs(missingAPI) {
-		out = append(out, validate.Finding{Severity: sev, Rule: RuleDeps, Object: "API " + k.String(),
+		out = append(out, finding.Finding{Severity: sev, Rule: RuleDeps, Object: "API " + k.String(),
 			Message: fmt.Sprintf("required by %s but provided by no bundle of this catalog: it must come from another catalog", listSome(missingAPI[k]))})
 	}
 	for _, k := range fbc.SortedKeys(missingPkg) {
-		out = append(out, validate.Finding{Severity: sev, Rule: RuleDeps, Object: k,
+		out = append(out, finding.Finding{Severity: sev, Rule: RuleDeps, Object: k,
 			Message: fmt.Sprintf("required by %s but no bundle of this catalog satisfies it: it must come from another catalog", listSome(missingPkg[k]))})
 	}
 	return out

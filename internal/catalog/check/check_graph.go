@@ -5,7 +5,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -14,8 +14,8 @@ import (
 // checkGraph checks what opm does not: skipRange semantics (a range must parse and must only
 // cover versions lower than the bundle's own, else it is a downgrade edge), a default channel
 // whose head is not the highest version of the package, and bundles only reachable as a skip.
-func checkGraph(m *fbc.Model, g *graph.Graph) []validate.Finding {
-	var out []validate.Finding
+func checkGraph(m *fbc.Model, g *graph.Graph) []finding.Finding {
+	var out []finding.Finding
 	for _, pn := range m.SortedPackages() {
 		p := m.Packages[pn]
 		for _, cn := range p.SortedChannels() {
@@ -27,8 +27,8 @@ func checkGraph(m *fbc.Model, g *graph.Graph) []validate.Finding {
 	return out
 }
 
-func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Finding {
-	var out []validate.Finding
+func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Finding {
+	var out []finding.Finding
 	obj := fmt.Sprintf("package %q channel %q", p.Name, c.Name)
 	for _, e := range c.Entries {
 		b := p.Bundles[e.Name]
@@ -37,18 +37,18 @@ func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Find
 		}
 		r, err := semver.ParseRange(e.SkipRange)
 		if err != nil {
-			out = append(out, validate.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q is not a valid semver range: %v (OLM ignores it, so no upgrade edge is made)", e.Name, e.SkipRange, err))
+			out = append(out, finding.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q is not a valid semver range: %v (OLM ignores it, so no upgrade edge is made)", e.Name, e.SkipRange, err))
 			continue
 		}
 		if r(b.Version) {
-			out = append(out, validate.Warnf("", obj, RuleGraph, "bundle %s: skipRange %q includes the bundle's own version %s; end the range below it (e.g. \"<%s\") so that it cannot cover later releases", e.Name, e.SkipRange, b.Version, b.Version))
+			out = append(out, finding.Warnf("", obj, RuleGraph, "bundle %s: skipRange %q includes the bundle's own version %s; end the range below it (e.g. \"<%s\") so that it cannot cover later releases", e.Name, e.SkipRange, b.Version, b.Version))
 		}
 		for _, other := range c.Entries {
 			ob := p.Bundles[other.Name]
 			if ob == nil || other.Name == e.Name || !ob.Version.GT(b.Version) || !r(ob.Version) {
 				continue
 			}
-			out = append(out, validate.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q includes %s, a higher version (%s > %s): OLM would offer a downgrade", e.Name, e.SkipRange, other.Name, ob.Version, b.Version))
+			out = append(out, finding.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q includes %s, a higher version (%s > %s): OLM would offer a downgrade", e.Name, e.SkipRange, other.Name, ob.Version, b.Version))
 		}
 	}
 	return out
@@ -56,7 +56,7 @@ func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Find
 
 // skipOnlyFindings warns about entries whose only link into the graph is being skipped: not
 // the head, not on the replaces chain, and with no edge of their own leading into them.
-func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Finding {
+func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Finding {
 	head, ok := graph.ChannelHead(c.Entries)
 	if !ok {
 		return nil
@@ -75,7 +75,7 @@ func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Findi
 			replaced[e.Replaces] = true
 		}
 	}
-	var out []validate.Finding
+	var out []finding.Finding
 	obj := fmt.Sprintf("package %q channel %q", p.Name, c.Name)
 	for _, e := range c.Entries {
 		if e.Name == head || skippedBy[e.Name] == "" || replaced[e.Name] {
@@ -84,12 +84,12 @@ func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []validate.Findi
 		if e.Replaces != "" || len(e.Skips) > 0 || e.SkipRange != "" {
 			continue
 		}
-		out = append(out, validate.Warnf("", obj, RuleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
+		out = append(out, finding.Warnf("", obj, RuleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
 	}
 	return out
 }
 
-func defaultHeadFindings(p *fbc.ModelPackage, g *graph.Graph) []validate.Finding {
+func defaultHeadFindings(p *fbc.ModelPackage, g *graph.Graph) []finding.Finding {
 	dc := p.Channels[p.DefaultChannel]
 	if dc == nil {
 		return nil
@@ -106,7 +106,7 @@ func defaultHeadFindings(p *fbc.ModelPackage, g *graph.Graph) []validate.Finding
 		}
 	}
 	if top != nil && top.Version.GT(hb.Version) {
-		return []validate.Finding{validate.Warnf("", fmt.Sprintf("package %q", p.Name), RuleGraph,
+		return []finding.Finding{finding.Warnf("", fmt.Sprintf("package %q", p.Name), RuleGraph,
 			"the head of default channel %q is %s (%s), but %s (%s) is a higher version: new installs get the older one", dc.Name, head, hb.Version, top.Blob.Name, top.Version)}
 	}
 	return nil

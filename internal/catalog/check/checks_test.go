@@ -11,8 +11,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/manifest"
-	"github.com/opack/opack/internal/validate"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -160,17 +160,17 @@ func catalogOf(pkg string, bundles []fbc.Bundle, entries ...fbc.ChannelEntry) *f
 	}
 }
 
-func errorsOf(r *validate.Report, rule string) []validate.Finding {
-	var out []validate.Finding
+func errorsOf(r *finding.Report, rule string) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range r.Findings {
-		if f.Severity == validate.SeverityError && (rule == "" || f.Rule == rule) {
+		if f.Severity == finding.SeverityError && (rule == "" || f.Rule == rule) {
 			out = append(out, f)
 		}
 	}
 	return out
 }
 
-func findingsText(fs []validate.Finding) string {
+func findingsText(fs []finding.Finding) string {
 	var b strings.Builder
 	for _, f := range fs {
 		b.WriteString(f.String() + "\n")
@@ -294,7 +294,7 @@ func TestDependencyChecks(t *testing.T) {
 	t.Run("requirement from another catalog", func(t *testing.T) {
 		cfg := catalogOf("etcd", []fbc.Bundle{etcd}, fbc.ChannelEntry{Name: etcd.Name})
 		r := Validate(ctx, cfg, WithChecks(CheckDeps))
-		if len(r.Findings) != 1 || r.Findings[0].Severity != validate.SeverityWarning || r.Findings[0].Object != "API charts.kubecost.com/v1, Kind=Kubecost" {
+		if len(r.Findings) != 1 || r.Findings[0].Severity != finding.SeverityWarning || r.Findings[0].Object != "API charts.kubecost.com/v1, Kind=Kubecost" {
 			t.Errorf("want one warning, got:\n%s", findingsText(r.Findings))
 		}
 		r = Validate(ctx, cfg, WithChecks(CheckDeps), WithRequireClosed(true))
@@ -311,17 +311,17 @@ func TestGraphChecks(t *testing.T) {
 	tests := []struct {
 		name    string
 		entries []fbc.ChannelEntry
-		sev     validate.Severity
+		sev     finding.Severity
 		want    string
 	}{
 		{"bad range syntax", []fbc.ChannelEntry{{Name: v323.Name}, {Name: v324.Name, Replaces: v323.Name, SkipRange: "not a range"}},
-			validate.SeverityError, "is not a valid semver range"},
+			finding.SeverityError, "is not a valid semver range"},
 		{"downgrade range", []fbc.ChannelEntry{{Name: v323.Name, SkipRange: "<3.3.0", Skips: []string{v324.Name}}, {Name: v324.Name}},
-			validate.SeverityError, "OLM would offer a downgrade"},
+			finding.SeverityError, "OLM would offer a downgrade"},
 		{"skip-only bundle", []fbc.ChannelEntry{{Name: v323.Name}, {Name: v324.Name, Skips: []string{v323.Name}}},
-			validate.SeverityWarning, "is only in the graph as a skip"},
+			finding.SeverityWarning, "is only in the graph as a skip"},
 		{"default head not highest", []fbc.ChannelEntry{{Name: v324.Name}, {Name: v323.Name, Replaces: v324.Name}},
-			validate.SeverityWarning, "is a higher version"},
+			finding.SeverityWarning, "is a higher version"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -393,7 +393,7 @@ func TestCRDsFromBundleFolders(t *testing.T) {
 	v324, v330 := strip(kcBundle(t, dir324)), strip(kcBundle(t, dir330))
 	cfg := catalogOf(kc, []fbc.Bundle{v324, v330}, fbc.ChannelEntry{Name: v324.Name}, fbc.ChannelEntry{Name: v330.Name, Replaces: v324.Name})
 	r := Validate(ctx, cfg, WithChecks(CheckCRD))
-	if len(r.Findings) != 1 || r.Findings[0].Severity != validate.SeverityInfo || !strings.Contains(r.Findings[0].Message, "1 upgrade edge(s) not checked") {
+	if len(r.Findings) != 1 || r.Findings[0].Severity != finding.SeverityInfo || !strings.Contains(r.Findings[0].Message, "1 upgrade edge(s) not checked") {
 		t.Errorf("offline: want one info finding, got:\n%s", findingsText(r.Findings))
 	}
 	dirs, err := BundleDirCRDs([]string{dir324, dir330})

@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"strings"
 
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -95,7 +95,7 @@ func ParseChecks(s string) ([]string, error) {
 // ValidateDir loads and validates the catalog below dir. Problems loading it (opm's load
 // errors, one per bad file) are error findings; the error is only for a catalog that cannot
 // be read at all.
-func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts ...ValidateOption) (*validate.Report, error) {
+func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
 	src := &fbc.Sources{}
 	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
 	opts = append(opts, func(o *validateOptions) { o.sources = src })
@@ -103,14 +103,14 @@ func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts .
 }
 
 // ValidateRef is ValidateDir for a folder or, when ref is not an existing path, a catalog image.
-func ValidateRef(ctx context.Context, ref string, unpack fbc.ImageUnpacker, lopts []fbc.LoadOption, opts ...ValidateOption) (*validate.Report, error) {
+func ValidateRef(ctx context.Context, ref string, unpack fbc.ImageUnpacker, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
 	src := &fbc.Sources{}
 	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
 	opts = append(opts, func(o *validateOptions) { o.sources = src })
 	return validateLoaded(ctx, ref, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadRef(ctx, ref, unpack, lopts...) }, opts)
 }
 
-func validateLoaded(ctx context.Context, dir string, load func() (*fbc.DeclarativeConfig, error), opts []ValidateOption) (*validate.Report, error) {
+func validateLoaded(ctx context.Context, dir string, load func() (*fbc.DeclarativeConfig, error), opts []ValidateOption) (*finding.Report, error) {
 	cfg, err := load()
 	if err != nil {
 		var le *fbc.LoadError
@@ -123,10 +123,10 @@ func validateLoaded(ctx context.Context, dir string, load func() (*fbc.Declarati
 	return Validate(ctx, cfg, opts...), nil
 }
 
-func loadReport(le *fbc.LoadError, dir string) *validate.Report {
-	r := &validate.Report{}
+func loadReport(le *fbc.LoadError, dir string) *finding.Report {
+	r := &finding.Report{}
 	for _, f := range le.Files {
-		r.Add(validate.Errorf(joinPath(dir, f.Path), "", RuleLoad, "%s", f.Err.Error()))
+		r.Add(finding.Errorf(joinPath(dir, f.Path), "", RuleLoad, "%s", f.Err.Error()))
 	}
 	return r
 }
@@ -140,7 +140,7 @@ func joinPath(dir, file string) string {
 
 // Validate runs the selected check groups on cfg and returns every finding in a stable order.
 // opm's checks come first; the other groups run on the part of the catalog opm accepts.
-func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateOption) *validate.Report {
+func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateOption) *finding.Report {
 	o := validateOptions{crds: ObjectCRDs{}}
 	for _, f := range opts {
 		f(&o)
@@ -148,14 +148,14 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	on := func(g string) bool { return o.checks == nil || o.checks[g] }
 	m, probs := fbc.Convert(cfg)
 	probs = append(probs, validateModel(m)...)
-	r := &validate.Report{}
+	r := &finding.Report{}
 	if on(CheckOPM) {
 		for _, p := range probs {
-			r.Add(validate.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), RuleOPM, "%s", p.Msg))
+			r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), RuleOPM, "%s", p.Msg))
 		}
 	}
 	g := graph.BuildGraph(m)
-	var extra []validate.Finding
+	var extra []finding.Finding
 	if on(CheckCRD) {
 		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress)...)
 	}
@@ -168,8 +168,8 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	for i := range extra {
 		extra[i].File = o.fileOf(fbc.PackageOf(extra[i].Object), "", "")
 	}
-	validate.SortFindings(r.Findings)
-	validate.SortFindings(extra)
+	finding.SortFindings(r.Findings)
+	finding.SortFindings(extra)
 	r.Add(extra...)
 	return r
 }
@@ -185,12 +185,12 @@ func (o *validateOptions) fileOf(pkg, channel, bundle string) string {
 
 // ConvertToModel builds the model of cfg and returns it with opm's problems (as findings).
 // The model holds what opm would accept; callers use it for graph output.
-func ConvertToModel(cfg *fbc.DeclarativeConfig) (*fbc.Model, []validate.Finding) {
+func ConvertToModel(cfg *fbc.DeclarativeConfig) (*fbc.Model, []finding.Finding) {
 	m, probs := fbc.Convert(cfg)
 	probs = append(probs, validateModel(m)...)
-	var fs []validate.Finding
+	var fs []finding.Finding
 	for _, p := range probs {
-		fs = append(fs, validate.Errorf("", p.Object(), RuleOPM, "%s", p.Msg))
+		fs = append(fs, finding.Errorf("", p.Object(), RuleOPM, "%s", p.Msg))
 	}
 	return m, fs
 }

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/fbc"
 )
@@ -75,7 +75,7 @@ func TestValidateCases(t *testing.T) {
 	}
 }
 
-func hasMessage(r *validate.Report, msg string) bool {
+func hasMessage(r *finding.Report, msg string) bool {
 	for _, f := range r.Findings {
 		if f.Message == msg {
 			return true
@@ -84,7 +84,7 @@ func hasMessage(r *validate.Report, msg string) bool {
 	return false
 }
 
-func text(r *validate.Report) string {
+func text(r *finding.Report) string {
 	var b strings.Builder
 	_ = r.WriteText(&b)
 	return b.String()

@@ -1,8 +1,7 @@
-package validate
+package finding
 
 import (
 	"fmt"
-	"github.com/opack/opack/internal/crd"
 	"sort"
 	"strings"
 )
@@ -102,15 +101,4 @@ func SortFindings(fs []Finding) {
 		}
 		return a.Message < b.Message
 	})
-}
-
-// CRDSeverity maps the severity of a CRD upgrade finding to a validation severity.
-func CRDSeverity(s crd.Severity) Severity {
-	switch s {
-	case crd.SeverityError:
-		return SeverityError
-	case crd.SeverityWarning:
-		return SeverityWarning
-	}
-	return SeverityInfo
 }
