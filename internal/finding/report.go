@@ -31,16 +31,16 @@ func (r *Report) Passed() bool { return r.Count(SeverityError) == 0 }
 
 // Exit codes of a validation run, shared by every `opack validate` command.
 const (
-	ExitPassed   = 0 // no error finding (warnings allowed)
-	ExitFindings = 1 // at least one error finding
+	exitPassed   = 0 // no error finding (warnings allowed)
+	exitFindings = 1 // at least one error finding
 )
 
-// ExitCode returns ExitFindings when the report holds an error finding, else ExitPassed.
+// ExitCode returns exitFindings (1) when the report holds an error finding, else exitPassed (0).
 func (r *Report) ExitCode() int {
 	if r.Passed() {
-		return ExitPassed
+		return exitPassed
 	}
-	return ExitFindings
+	return exitFindings
 }
 
 // Summary returns a one-line count of the findings, e.g. "2 errors, 1 warning".

@@ -136,9 +136,9 @@ func TestReportExitCode(t *testing.T) {
 		code     int
 		summary  string
 	}{
-		{"empty", nil, ExitPassed, "0 errors, 0 warnings"},
-		{"warnings pass", []Finding{{Severity: SeverityWarning}}, ExitPassed, "0 errors, 1 warning"},
-		{"an error fails", []Finding{{Severity: SeverityWarning}, {Severity: SeverityError}, {Severity: SeverityError}}, ExitFindings, "2 errors, 1 warning"},
+		{"empty", nil, exitPassed, "0 errors, 0 warnings"},
+		{"warnings pass", []Finding{{Severity: SeverityWarning}}, exitPassed, "0 errors, 1 warning"},
+		{"an error fails", []Finding{{Severity: SeverityWarning}, {Severity: SeverityError}, {Severity: SeverityError}}, exitFindings, "2 errors, 1 warning"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -116,7 +116,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		for _, r := range []crdResult{ec.old, ec.new} {
 			if r.err != nil && !reported[r.bundle] {
 				reported[r.bundle] = true
-				out = append(out, finding.Errorf("", bundleObject(k.Package, r.bundle), RuleCRD, "reading CRDs: %v", r.err))
+				out = append(out, finding.Errorf("", bundleObject(k.Package, r.bundle), ruleCRD, "reading CRDs: %v", r.err))
 			}
 		}
 		if !ec.old.ok || !ec.new.ok {
@@ -129,7 +129,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		}
 	}
 	for _, pkg := range fbc.SortedKeys(unchecked) {
-		out = append(out, finding.Finding{Severity: finding.SeverityInfo, Object: fmt.Sprintf("package %q", pkg), Rule: RuleCRD,
+		out = append(out, finding.Finding{Severity: finding.SeverityInfo, Object: fmt.Sprintf("package %q", pkg), Rule: ruleCRD,
 			Message: fmt.Sprintf("%d upgrade edge(s) not checked for CRD safety: the CRDs of their bundles are not in the catalog (no olm.bundle.object); pass the bundle folders or --pull", unchecked[pkg])})
 	}
 	return out, unsafe
@@ -166,7 +166,7 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 		if f.Fix != "" {
 			msg += "; fix: " + f.Fix
 		}
-		ec.add(finding.Finding{Severity: sev, Object: object, Rule: RuleCRD, Message: msg}, f.String())
+		ec.add(finding.Finding{Severity: sev, Object: object, Rule: ruleCRD, Message: msg}, f.String())
 	}
 	// Versions stored by any earlier bundle with a path into To must still be in To.
 	direct := map[string]bool{}
@@ -210,7 +210,7 @@ func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResou
 	for _, key := range order {
 		reason := fmt.Sprintf("%s version %s was the storage version in %s, which can upgrade to %s; %s drops it from spec.versions",
 			key.crd, key.version, listSome(storedBy[key]), k.To, k.To)
-		ec.add(finding.Errorf("", object, RuleCRD, "upgrade %s -> %s (%s): %s: objects stored as %s cannot be read after the upgrade [stored-version-removed]; fix: keep %s in spec.versions (served: false) until storedVersions are migrated",
+		ec.add(finding.Errorf("", object, ruleCRD, "upgrade %s -> %s (%s): %s: objects stored as %s cannot be read after the upgrade [stored-version-removed]; fix: keep %s in spec.versions (served: false) until storedVersions are migrated",
 			k.From, k.To, via, reason, key.version, key.version), reason)
 	}
 }

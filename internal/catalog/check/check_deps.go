@@ -106,7 +106,7 @@ func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Findi
 					if r.pkg == pn {
 						continue
 					}
-					out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pn, cn), RuleDeps,
+					out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pn, cn), ruleDeps,
 						"head %s stops providing %s (provided by %s, which can upgrade to it), but %s (head of package %q) requires it: OLM would keep %s installed or fail to resolve; keep providing the API or update %s",
 						h, k, dropped[k], r.bundle, r.pkg, dropped[k], r.pkg))
 				}
@@ -153,11 +153,11 @@ func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []
 	}
 	var out []finding.Finding
 	for _, k := range sortedGVKs(missingAPI) {
-		out = append(out, finding.Finding{Severity: sev, Rule: RuleDeps, Object: "API " + k.String(),
+		out = append(out, finding.Finding{Severity: sev, Rule: ruleDeps, Object: "API " + k.String(),
 			Message: fmt.Sprintf("required by %s but provided by no bundle of this catalog: it must come from another catalog", listSome(missingAPI[k]))})
 	}
 	for _, k := range fbc.SortedKeys(missingPkg) {
-		out = append(out, finding.Finding{Severity: sev, Rule: RuleDeps, Object: k,
+		out = append(out, finding.Finding{Severity: sev, Rule: ruleDeps, Object: k,
 			Message: fmt.Sprintf("required by %s but no bundle of this catalog satisfies it: it must come from another catalog", listSome(missingPkg[k]))})
 	}
 	return out

@@ -37,18 +37,18 @@ func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Findi
 		}
 		r, err := semver.ParseRange(e.SkipRange)
 		if err != nil {
-			out = append(out, finding.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q is not a valid semver range: %v (OLM ignores it, so no upgrade edge is made)", e.Name, e.SkipRange, err))
+			out = append(out, finding.Errorf("", obj, ruleGraph, "bundle %s: skipRange %q is not a valid semver range: %v (OLM ignores it, so no upgrade edge is made)", e.Name, e.SkipRange, err))
 			continue
 		}
 		if r(b.Version) {
-			out = append(out, finding.Warnf("", obj, RuleGraph, "bundle %s: skipRange %q includes the bundle's own version %s; end the range below it (e.g. \"<%s\") so that it cannot cover later releases", e.Name, e.SkipRange, b.Version, b.Version))
+			out = append(out, finding.Warnf("", obj, ruleGraph, "bundle %s: skipRange %q includes the bundle's own version %s; end the range below it (e.g. \"<%s\") so that it cannot cover later releases", e.Name, e.SkipRange, b.Version, b.Version))
 		}
 		for _, other := range c.Entries {
 			ob := p.Bundles[other.Name]
 			if ob == nil || other.Name == e.Name || !ob.Version.GT(b.Version) || !r(ob.Version) {
 				continue
 			}
-			out = append(out, finding.Errorf("", obj, RuleGraph, "bundle %s: skipRange %q includes %s, a higher version (%s > %s): OLM would offer a downgrade", e.Name, e.SkipRange, other.Name, ob.Version, b.Version))
+			out = append(out, finding.Errorf("", obj, ruleGraph, "bundle %s: skipRange %q includes %s, a higher version (%s > %s): OLM would offer a downgrade", e.Name, e.SkipRange, other.Name, ob.Version, b.Version))
 		}
 	}
 	return out
@@ -84,7 +84,7 @@ func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Findin
 		if e.Replaces != "" || len(e.Skips) > 0 || e.SkipRange != "" {
 			continue
 		}
-		out = append(out, finding.Warnf("", obj, RuleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
+		out = append(out, finding.Warnf("", obj, ruleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
 	}
 	return out
 }
@@ -106,7 +106,7 @@ func defaultHeadFindings(p *fbc.ModelPackage, g *graph.Graph) []finding.Finding 
 		}
 	}
 	if top != nil && top.Version.GT(hb.Version) {
-		return []finding.Finding{finding.Warnf("", fmt.Sprintf("package %q", p.Name), RuleGraph,
+		return []finding.Finding{finding.Warnf("", fmt.Sprintf("package %q", p.Name), ruleGraph,
 			"the head of default channel %q is %s (%s), but %s (%s) is a higher version: new installs get the older one", dc.Name, head, hb.Version, top.Blob.Name, top.Version)}
 	}
 	return nil

@@ -243,7 +243,7 @@ func TestCRDEdgeChecks(t *testing.T) {
 				return
 			}
 			found := false
-			for _, f := range errorsOf(r, RuleCRD) {
+			for _, f := range errorsOf(r, ruleCRD) {
 				ok := true
 				for _, want := range tc.wantErr {
 					ok = ok && strings.Contains(f.Message, want)
@@ -253,7 +253,7 @@ func TestCRDEdgeChecks(t *testing.T) {
 			if !found {
 				t.Errorf("no error finding with %q in:\n%s", tc.wantErr, findingsText(r.Findings))
 			}
-			if opm := errorsOf(r, RuleOPM); len(opm) > 0 {
+			if opm := errorsOf(r, ruleOPM); len(opm) > 0 {
 				t.Errorf("the catalog itself must be valid for opm:\n%s", findingsText(opm))
 			}
 		})
@@ -278,7 +278,7 @@ func TestDependencyChecks(t *testing.T) {
 		dropped := kcBundle(t, derive(t, "kubecost-operator.v3.2.4", "3.6.0", nil))
 		r := Validate(ctx, build(dropped), WithChecks(CheckOPM, CheckDeps))
 		errs := errorsOf(r, "")
-		if len(errs) != 1 || errs[0].Rule != RuleDeps ||
+		if len(errs) != 1 || errs[0].Rule != ruleDeps ||
 			!strings.Contains(errs[0].Message, "head kubecost-operator.v3.6.0 stops providing charts.kubecost.com/v1, Kind=Kubecost") ||
 			!strings.Contains(errs[0].Message, "etcdoperator.v0.9.2 (head of package \"etcd\") requires it") {
 			t.Errorf("want one dependency error naming both heads, got:\n%s", findingsText(r.Findings))
@@ -298,7 +298,7 @@ func TestDependencyChecks(t *testing.T) {
 			t.Errorf("want one warning, got:\n%s", findingsText(r.Findings))
 		}
 		r = Validate(ctx, cfg, WithChecks(CheckDeps), WithRequireClosed(true))
-		if len(errorsOf(r, RuleDeps)) != 1 {
+		if len(errorsOf(r, ruleDeps)) != 1 {
 			t.Errorf("--require-closed: want one error, got:\n%s", findingsText(r.Findings))
 		}
 	})
@@ -401,7 +401,7 @@ func TestCRDsFromBundleFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = Validate(ctx, cfg, WithChecks(CheckCRD), WithCRDSource(FirstCRDs{ObjectCRDs{}, dirs}))
-	if errs := errorsOf(r, RuleCRD); len(errs) == 0 || !strings.Contains(errs[0].Message, "stored-version-removed") {
+	if errs := errorsOf(r, ruleCRD); len(errs) == 0 || !strings.Contains(errs[0].Message, "stored-version-removed") {
 		t.Errorf("with bundle folders: want the stored version error, got:\n%s", findingsText(r.Findings))
 	}
 }

@@ -25,11 +25,11 @@ var AllChecks = []string{CheckOPM, CheckCRD, CheckDeps, CheckGraph}
 
 // Rules of the findings, by check group.
 const (
-	RuleOPM   = "opm/validate"
-	RuleLoad  = "opm/load"
-	RuleCRD   = "catalog/crd-upgrade"
-	RuleDeps  = "catalog/dependencies"
-	RuleGraph = "catalog/graph"
+	ruleOPM   = "opm/validate"
+	ruleLoad  = "opm/load"
+	ruleCRD   = "catalog/crd-upgrade"
+	ruleDeps  = "catalog/dependencies"
+	ruleGraph = "catalog/graph"
 )
 
 // ValidateOption configures Validate.
@@ -126,7 +126,7 @@ func validateLoaded(ctx context.Context, dir string, load func() (*fbc.Declarati
 func loadReport(le *fbc.LoadError, dir string) *finding.Report {
 	r := &finding.Report{}
 	for _, f := range le.Files {
-		r.Add(finding.Errorf(joinPath(dir, f.Path), "", RuleLoad, "%s", f.Err.Error()))
+		r.Add(finding.Errorf(joinPath(dir, f.Path), "", ruleLoad, "%s", f.Err.Error()))
 	}
 	return r
 }
@@ -151,7 +151,7 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	r := &finding.Report{}
 	if on(CheckOPM) {
 		for _, p := range probs {
-			r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), RuleOPM, "%s", p.Msg))
+			r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), ruleOPM, "%s", p.Msg))
 		}
 	}
 	g := graph.BuildGraph(m)
@@ -190,7 +190,7 @@ func ConvertToModel(cfg *fbc.DeclarativeConfig) (*fbc.Model, []finding.Finding) 
 	probs = append(probs, validateModel(m)...)
 	var fs []finding.Finding
 	for _, p := range probs {
-		fs = append(fs, finding.Errorf("", p.Object(), RuleOPM, "%s", p.Msg))
+		fs = append(fs, finding.Errorf("", p.Object(), ruleOPM, "%s", p.Msg))
 	}
 	return m, fs
 }

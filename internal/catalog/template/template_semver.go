@@ -36,9 +36,9 @@ type semverChannelBundles struct {
 	Bundles []semverBundleEntry `json:"bundles,omitempty"`
 }
 
-// SemverTemplate is an olm.semver document. Keys are matched case-insensitively; unknown
+// semverTemplate is an olm.semver document. Keys are matched case-insensitively; unknown
 // keys are errors.
-type SemverTemplate struct {
+type semverTemplate struct {
 	Schema                       string               `json:"schema"`
 	GenerateMajorChannels        bool                 `json:"generateMajorChannels,omitempty"`
 	GenerateMinorChannels        bool                 `json:"generateMinorChannels,omitempty"`
@@ -48,7 +48,7 @@ type SemverTemplate struct {
 	Stable                       semverChannelBundles `json:"stable,omitempty"`
 }
 
-func (t *SemverTemplate) archetype(a string) []semverBundleEntry {
+func (t *semverTemplate) archetype(a string) []semverBundleEntry {
 	switch a {
 	case "candidate":
 		return t.Candidate.Bundles
@@ -59,8 +59,8 @@ func (t *SemverTemplate) archetype(a string) []semverBundleEntry {
 }
 
 // parseSemverTemplate reads and checks a semver template, filling in opm's defaults.
-func parseSemverTemplate(data []byte) (*SemverTemplate, error) {
-	sv := &SemverTemplate{}
+func parseSemverTemplate(data []byte) (*semverTemplate, error) {
+	sv := &semverTemplate{}
 	if err := yaml.UnmarshalStrict(data, sv); err != nil {
 		return nil, err
 	}
@@ -140,7 +140,7 @@ func renderSemverTemplate(ctx context.Context, data []byte, renderBundle BundleR
 
 // semverGen holds the state of channel generation.
 type semverGen struct {
-	sv             *SemverTemplate
+	sv             *semverTemplate
 	pkg            string
 	defaultChannel string
 }
