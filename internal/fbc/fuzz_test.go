@@ -8,19 +8,10 @@ import (
 	"github.com/opack/opack/internal/fbc/internal/codec"
 )
 
-// fbcSeeds are real file-based catalogs and catalog templates.
-var fbcSeeds = []string{
-	"testdata/opm/fbc-dir-example/*.yaml",
-	"testdata/opm/fbc-list-index/*/*.yaml",
-	"testdata/opm/declcfg-load-validFS/*",
-	"testdata/opm/validate-cases/*/catalog/*.json",
-	"testdata/opm/templates/*/template.yaml",
-}
-
 // FuzzFastYAML: whenever the fast YAML path accepts a document, its JSON is exactly what
 // sigs.k8s.io/yaml and opm's re-encoding produce (the fast path's contract).
 func FuzzFastYAML(f *testing.F) {
-	fuzzseed.Add(f, fbcSeeds...)
+	fuzzseed.Add(f, fuzzseed.FBC...)
 	for _, s := range []string{"a: 'q''s'\nb: |\n  x\n\n", "a: 0x1F\nb: 1_000\nc: 2001-12-14\n", "z:\n- a: 1\n  b:\n  - c\n"} {
 		f.Add([]byte(s))
 	}

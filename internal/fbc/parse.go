@@ -69,7 +69,7 @@ func parseStreamDropping(data []byte, drop map[string]bool) (*DeclarativeConfig,
 	if err != nil {
 		return nil, err
 	}
-	p := parsers.Get().(*codec.Yparser)
+	p := parsers.Get().(*codec.Parser)
 	defer parsers.Put(p)
 	var kvs []kv
 	for _, doc := range docs {
@@ -98,7 +98,7 @@ func parseStreamDropping(data []byte, drop map[string]bool) (*DeclarativeConfig,
 }
 
 // parsers keeps YAML parsers (and their buffers) for reuse across files.
-var parsers = sync.Pool{New: func() any { return new(codec.Yparser) }}
+var parsers = sync.Pool{New: func() any { return new(codec.Parser) }}
 
 // splitYAML cuts a YAML stream at lines starting with "---" like k8s' YAMLReader: only a
 // comment may follow the separator; documents made only of comments or blank lines are

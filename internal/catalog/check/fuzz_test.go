@@ -10,19 +10,10 @@ import (
 	"github.com/opack/opack/internal/fuzzseed"
 )
 
-// fbcSeeds are real file-based catalogs and catalog templates.
-var fbcSeeds = []string{
-	"testdata/opm/fbc-dir-example/*.yaml",
-	"testdata/opm/fbc-list-index/*/*.yaml",
-	"testdata/opm/declcfg-load-validFS/*",
-	"testdata/opm/validate-cases/*/catalog/*.json",
-	"testdata/opm/templates/*/template.yaml",
-}
-
 // FuzzLoadFBC: loading any stream never panics; a loaded catalog validates without panicking,
 // and writing it as JSON and loading that again gives the same JSON.
 func FuzzLoadFBC(f *testing.F) {
-	fuzzseed.Add(f, fbcSeeds...)
+	fuzzseed.Add(f, fuzzseed.FBC...)
 	f.Fuzz(func(t *testing.T, data []byte) {
 		cfg, err := fbc.LoadReader(bytes.NewReader(data), "fuzz.yaml")
 		if err != nil {

@@ -11,38 +11,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
 )
-
-func readFile(t *testing.T, path string) string {
-	t.Helper()
-	b, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return string(b)
-}
-
-func loadDir(t *testing.T, dir string) *fbc.DeclarativeConfig {
-	t.Helper()
-	cfg, err := fbc.LoadDir(context.Background(), dir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return cfg
-}
-
-func writeString(t *testing.T, cfg *fbc.DeclarativeConfig, format string) string {
-	t.Helper()
-	var buf bytes.Buffer
-	if err := fbc.Write(*cfg, format, &buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
-}
 
 // renderPostProcess is what opm render does to a loaded FBC before writing it (render is
 // helper H6's; only this part matters for comparing the loader and writers with opm render):
@@ -99,30 +74,30 @@ func TestFBCGoldens(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			wantRC := strings.TrimSpace(readFile(t, filepath.Join(exp, "validate-rc.txt")))
+			wantRC := strings.TrimSpace(catalogtest.ReadFile(t, filepath.Join(exp, "validate-rc.txt")))
 			if got := "rc=" + map[bool]string{true: "0", false: "1"}[r.Passed()]; got != wantRC {
 				t.Fatalf("validate: got %s, want %s:\n%s", got, wantRC, text(r))
 			}
 			if !r.Passed() {
 				var out struct{ Error struct{ Message string } }
-				if err := json.Unmarshal([]byte(readFile(t, filepath.Join(exp, "validate-output.json"))), &out); err != nil {
+				if err := json.Unmarshal([]byte(catalogtest.ReadFile(t, filepath.Join(exp, "validate-output.json"))), &out); err != nil {
 					t.Fatal(err)
 				}
 				if !hasMessage(r, out.Error.Message) {
 					t.Errorf("missing opm message %q in:\n%s", out.Error.Message, text(r))
 				}
 			}
-			cfg := loadDir(t, dir)
+			cfg := catalogtest.LoadDir(t, dir)
 			rendered := renderPostProcess(*cfg)
 			for _, f := range []string{"json", "yaml"} {
-				if diff := cmp.Diff(readFile(t, filepath.Join(exp, "render."+f)), writeString(t, &rendered, f)); diff != "" {
+				if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(exp, "render."+f)), catalogtest.WriteString(t, &rendered, f)); diff != "" {
 					t.Errorf("render -o %s (-want +got):\n%s", f, diff)
 				}
 			}
-			if diff := cmp.Diff(readFile(t, filepath.Join(exp, "render-graph.mmd")), mermaidString(t, cfg, graph.GraphOptions{})); diff != "" {
+			if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(exp, "render-graph.mmd")), mermaidString(t, cfg, graph.GraphOptions{})); diff != "" {
 				t.Errorf("render-graph (-want +got):\n%s", diff)
 			}
-			if diff := cmp.Diff(readFile(t, filepath.Join(exp, "render-graph-v0.mmd")), mermaidString(t, cfg, graph.GraphOptions{DrawV0Semantics: true})); diff != "" {
+			if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(exp, "render-graph-v0.mmd")), mermaidString(t, cfg, graph.GraphOptions{DrawV0Semantics: true})); diff != "" {
 				t.Errorf("render-graph --draw-v0-semantics (-want +got):\n%s", diff)
 			}
 		})
@@ -132,13 +107,13 @@ func TestFBCGoldens(t *testing.T) {
 // TestDeclcfgWrite compares the writers with opm's on declcfg's test config.
 func TestDeclcfgWrite(t *testing.T) {
 	root := filepath.Join(opmTestdata, "declcfg-write")
-	cfg := loadDir(t, filepath.Join(root, "input"))
+	cfg := catalogtest.LoadDir(t, filepath.Join(root, "input"))
 	cases := []struct {
 		file string
 		got  func() string
 	}{
-		{"expected.json", func() string { return writeString(t, cfg, "json") }},
-		{"expected.yaml", func() string { return writeString(t, cfg, "yaml") }},
+		{"expected.json", func() string { return catalogtest.WriteString(t, cfg, "json") }},
+		{"expected.yaml", func() string { return catalogtest.WriteString(t, cfg, "yaml") }},
 		{"expected-mermaid.txt", func() string { return mermaidString(t, cfg, graph.GraphOptions{DrawV0Semantics: true}) }},
 		{"expected-mermaid-no-v0-semantics.txt", func() string { return mermaidString(t, cfg, graph.GraphOptions{}) }},
 		{"expected-mermaid-package-boba-fett.txt", func() string {
@@ -150,7 +125,7 @@ func TestDeclcfgWrite(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.file, func(t *testing.T) {
-			if diff := cmp.Diff(readFile(t, filepath.Join(root, c.file)), c.got()); diff != "" {
+			if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(root, c.file)), c.got()); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
@@ -162,7 +137,7 @@ func TestDeclcfgWrite(t *testing.T) {
 		}
 		want := filepath.Join(root, "expected-writefs-json")
 		for _, f := range []string{"catalog.json", "anakin/catalog.json", "boba-fett/catalog.json"} {
-			if diff := cmp.Diff(readFile(t, filepath.Join(want, f)), readFile(t, filepath.Join(out, f))); diff != "" {
+			if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(want, f)), catalogtest.ReadFile(t, filepath.Join(out, f))); diff != "" {
 				t.Errorf("%s (-want +got):\n%s", f, diff)
 			}
 		}
@@ -174,8 +149,8 @@ func TestDeclcfgWrite(t *testing.T) {
 func TestDeclcfgLoad(t *testing.T) {
 	exp := filepath.Join(opmTestdata, "declcfg-load-expected")
 	t.Run("validFS", func(t *testing.T) {
-		cfg := loadDir(t, filepath.Join(opmTestdata, "declcfg-load-validFS"))
-		if diff := cmp.Diff(readFile(t, filepath.Join(exp, "validFS.render.yaml")), writeString(t, cfg, "yaml")); diff != "" {
+		cfg := catalogtest.LoadDir(t, filepath.Join(opmTestdata, "declcfg-load-validFS"))
+		if diff := cmp.Diff(catalogtest.ReadFile(t, filepath.Join(exp, "validFS.render.yaml")), catalogtest.WriteString(t, cfg, "yaml")); diff != "" {
 			t.Errorf("render (-want +got):\n%s", diff)
 		}
 		r := Validate(context.Background(), cfg, WithChecks(CheckOPM))
@@ -190,10 +165,10 @@ func TestDeclcfgLoad(t *testing.T) {
 	for _, f := range files {
 		t.Run(f.Name(), func(t *testing.T) {
 			var out struct{ Error struct{ Message string } }
-			if err := json.Unmarshal([]byte(readFile(t, filepath.Join(exp, "invalidFS-"+f.Name()+".validate.json"))), &out); err != nil {
+			if err := json.Unmarshal([]byte(catalogtest.ReadFile(t, filepath.Join(exp, "invalidFS-"+f.Name()+".validate.json"))), &out); err != nil {
 				t.Fatal(err)
 			}
-			data := readFile(t, filepath.Join(opmTestdata, "declcfg-load-invalidFS", f.Name()))
+			data := catalogtest.ReadFile(t, filepath.Join(opmTestdata, "declcfg-load-invalidFS", f.Name()))
 			_, err := fbc.LoadReader(strings.NewReader(data), f.Name())
 			var le *fbc.LoadError
 			if !errors.As(err, &le) || len(le.Files) != 1 {

@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/image"
@@ -29,8 +31,8 @@ func TestLoadImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := loadDir(t, dir)
-	if diff := cmp.Diff(writeString(t, want, "json"), writeString(t, got, "json")); diff != "" {
+	want := catalogtest.LoadDir(t, dir)
+	if diff := cmp.Diff(catalogtest.WriteString(t, want, "json"), catalogtest.WriteString(t, got, "json")); diff != "" {
 		t.Errorf("catalog from image differs (-want +got):\n%s", diff)
 	}
 	r, err := ValidateRef(ctx, image.LayoutPrefix+layout+":v1", nil, nil, WithChecks(CheckOPM))

@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/opack/opack/internal/finding"
 
 	"github.com/opack/opack/internal/fbc"
@@ -119,7 +121,7 @@ func TestValidateInMemoryCases(t *testing.T) {
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
-			want := strings.TrimSpace(readFile(t, filepath.Join(opmTestdata, "validate-cases", tc.name, "in_memory_error.txt")))
+			want := strings.TrimSpace(catalogtest.ReadFile(t, filepath.Join(opmTestdata, "validate-cases", tc.name, "in_memory_error.txt")))
 			if want != tc.want {
 				t.Fatalf("golden says %q, test expects %q", want, tc.want)
 			}

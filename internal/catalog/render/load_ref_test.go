@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/image"
@@ -66,7 +68,7 @@ func TestLoadRefLayoutFolder(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(writeString(t, loadDir(t, dir), "json"), writeString(t, got, "json")); diff != "" {
+	if diff := cmp.Diff(catalogtest.WriteString(t, catalogtest.LoadDir(t, dir), "json"), catalogtest.WriteString(t, got, "json")); diff != "" {
 		t.Errorf("catalog from layout folder differs (-want +got):\n%s", diff)
 	}
 }
@@ -163,7 +165,7 @@ func TestBundleDirCRDsSkipsEmpty(t *testing.T) {
 }
 
 func TestGraphUnknownPackage(t *testing.T) {
-	cfg := loadDir(t, filepath.Join(opmTestdata, "fbc-index-declcfgs", "latest"))
+	cfg := catalogtest.LoadDir(t, filepath.Join(opmTestdata, "fbc-index-declcfgs", "latest"))
 	tests := []struct{ pkg, want string }{
 		{"", ""},
 		{"foo", ""},

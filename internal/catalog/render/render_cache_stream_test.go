@@ -10,6 +10,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -30,7 +32,7 @@ func writeRendered(t *testing.T, format string, opts []RenderOption, refs ...str
 	if err != nil {
 		t.Fatal(err)
 	}
-	return writeString(t, cfg, format)
+	return catalogtest.WriteString(t, cfg, format)
 }
 
 // TestRenderToMatchesWrite: RenderTo writes what Write writes for Render's result, for every
@@ -104,7 +106,7 @@ func TestRenderToGolden(t *testing.T) {
 		input := filepath.Join("../../../testdata/opm", strings.Replace(c.Name(), "_", "/", 1))
 		for _, format := range []string{"json", "yaml"} {
 			t.Run(c.Name()+"/"+format, func(t *testing.T) {
-				want := readFile(t, filepath.Join(expectedRoot, c.Name(), "render."+format))
+				want := catalogtest.ReadFile(t, filepath.Join(expectedRoot, c.Name(), "render."+format))
 				if diff := cmp.Diff(want, renderToText(t, r, format, input)); diff != "" {
 					t.Errorf("render differs from opm (-opm +opack):\n%s", diff)
 				}
@@ -113,7 +115,7 @@ func TestRenderToGolden(t *testing.T) {
 	}
 	for _, name := range renderBundleNames(t) {
 		t.Run(name, func(t *testing.T) {
-			want := readFile(t, filepath.Join(renderExpectedDir, name, "expected.json"))
+			want := catalogtest.ReadFile(t, filepath.Join(renderExpectedDir, name, "expected.json"))
 			for run := range 2 { // cold, then warm
 				r := newCachedRenderer(t, filepath.Join(t.TempDir(), fmt.Sprint(run)), WithImageRefTemplate(goldenImageRefTpl))
 				if diff := cmp.Diff(want, renderToText(t, r, "json", filepath.Join(renderBundlesDir, name))); diff != "" {
@@ -131,9 +133,9 @@ func TestRenderToOrder(t *testing.T) {
 	bundles := copyGoldenBundles(t)
 	// A second bar.v0.1.0 with other content: same sort key, told apart by its related image.
 	twin := filepath.Join(t.TempDir(), "bar-twin")
-	copyTree(t, bundles[0], twin)
+	catalogtest.CopyTree(t, bundles[0], twin)
 	csv := filepath.Join(twin, "manifests", "bar.csv.yaml")
-	data := readFile(t, csv)
+	data := catalogtest.ReadFile(t, csv)
 	changed := strings.Replace(data, "image: test.registry/bar-operator/bar:v0.1.0", "image: example.com/twin:1", 1)
 	if changed == data {
 		t.Fatal("fixture changed: no related image in bar.csv.yaml")
@@ -171,7 +173,7 @@ func TestRenderToOrder(t *testing.T) {
 func TestRenderToErrors(t *testing.T) {
 	good := filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1")
 	noCSV := filepath.Join(t.TempDir(), "no-csv")
-	copyTree(t, good, noCSV)
+	catalogtest.CopyTree(t, good, noCSV)
 	if err := os.Remove(filepath.Join(noCSV, "manifests", "foo.csv.yaml")); err != nil {
 		t.Fatal(err)
 	}

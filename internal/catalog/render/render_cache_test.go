@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/fbc"
@@ -23,7 +25,7 @@ func copyGoldenBundles(t *testing.T) []string {
 	var refs []string
 	for _, n := range renderBundleNames(t) {
 		dst := filepath.Join(root, n)
-		copyTree(t, filepath.Join(renderBundlesDir, n), dst)
+		catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, n), dst)
 		refs = append(refs, dst)
 	}
 	return refs
@@ -72,7 +74,7 @@ func TestRenderCacheBundleDirs(t *testing.T) {
 				if stream {
 					return renderToText(t, r, "json", refs...)
 				}
-				return renderToString(t, r, false, refs...)
+				return catalogtest.RenderToString(t, r, false, refs...)
 			}
 			first := newCachedRenderer(t, cacheDir, opts...)
 			want := render(first)
@@ -188,7 +190,7 @@ func TestRenderCacheCorruptedEntries(t *testing.T) {
 			cacheDir := t.TempDir()
 			render := func(r *Renderer) string {
 				if format == "" {
-					return renderToString(t, r, false, refs...)
+					return catalogtest.RenderToString(t, r, false, refs...)
 				}
 				return renderToText(t, r, format, refs...)
 			}

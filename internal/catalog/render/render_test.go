@@ -1,7 +1,6 @@
 package render
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -9,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -37,23 +38,6 @@ func renderBundleNames(t *testing.T) []string {
 	return names
 }
 
-func renderToString(t *testing.T, r *Renderer, yaml bool, refs ...string) string {
-	t.Helper()
-	cfg, err := r.Render(context.Background(), refs...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	var buf bytes.Buffer
-	write := fbc.WriteJSON
-	if yaml {
-		write = fbc.WriteYAML
-	}
-	if err := write(*cfg, &buf); err != nil {
-		t.Fatal(err)
-	}
-	return buf.String()
-}
-
 // TestRenderBundleDirsGolden renders each golden bundle folder as `opm render` did.
 func TestRenderBundleDirsGolden(t *testing.T) {
 	variants := []struct {
@@ -76,7 +60,7 @@ func TestRenderBundleDirsGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := renderToString(t, r, v.yaml, filepath.Join(renderBundlesDir, name))
+				got := catalogtest.RenderToString(t, r, v.yaml, filepath.Join(renderBundlesDir, name))
 				if diff := cmp.Diff(string(want), got); diff != "" {
 					t.Errorf("render differs from opm (-opm +opack):\n%s", diff)
 				}
@@ -88,17 +72,17 @@ func TestRenderBundleDirsGolden(t *testing.T) {
 func TestRenderErrors(t *testing.T) {
 	dir := t.TempDir()
 	noAnnotations := filepath.Join(dir, "no-annotations")
-	copyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), noAnnotations)
+	catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), noAnnotations)
 	if err := os.Remove(filepath.Join(noAnnotations, "metadata", "annotations.yaml")); err != nil {
 		t.Fatal(err)
 	}
 	noCSV := filepath.Join(dir, "no-csv")
-	copyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), noCSV)
+	catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), noCSV)
 	if err := os.Remove(filepath.Join(noCSV, "manifests", "foo.csv.yaml")); err != nil {
 		t.Fatal(err)
 	}
 	missingCRD := filepath.Join(dir, "missing-crd")
-	copyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), missingCRD)
+	catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), missingCRD)
 	if err := os.Remove(filepath.Join(missingCRD, "manifests", "foos.test.foo.crd.yaml")); err != nil {
 		t.Fatal(err)
 	}
@@ -221,14 +205,6 @@ func TestRenderPackageManifestDir(t *testing.T) {
 	}
 }
 
-// copyTree copies the regular files below src into dst.
-func copyTree(t *testing.T, src, dst string) {
-	t.Helper()
-	if err := os.CopyFS(dst, os.DirFS(src)); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestRenderFBCDirsGolden renders the golden file-based catalogs as `opm render <dir>` did
 // (JSON and YAML): blobs loaded, bundle objects moved last, related images sorted.
 func TestRenderFBCDirsGolden(t *testing.T) {
@@ -252,7 +228,7 @@ func TestRenderFBCDirsGolden(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				got := renderToString(t, r, format == "yaml", input)
+				got := catalogtest.RenderToString(t, r, format == "yaml", input)
 				if diff := cmp.Diff(string(want), got); diff != "" {
 					t.Errorf("render differs from opm (-opm +opack):\n%s", diff)
 				}

@@ -8,6 +8,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 )
 
@@ -17,9 +19,9 @@ import (
 // the other content's render.
 func TestRenderCacheFolderChangedWhileRendered(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "foo")
-	copyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), dir)
+	catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, "foo-bundle-v0.3.1"), dir)
 	csv := filepath.Join(dir, "manifests", "foo.csv.yaml")
-	contentA := readFile(t, csv)
+	contentA := catalogtest.ReadFile(t, csv)
 	contentB := strings.Replace(contentA, "image: test.registry/foo-operator/foo:v0.3.1", "image: example.com/changed:1", 1)
 	if contentB == contentA {
 		t.Fatal("fixture changed: no related image to edit in foo.csv.yaml")
@@ -49,7 +51,7 @@ func TestRenderCacheFolderChangedWhileRendered(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			return writeString(t, cfg, "json")
+			return catalogtest.WriteString(t, cfg, "json")
 		}},
 		{"RenderTo", func(r *Renderer) string { return renderToText(t, r, "json", dir) }},
 	} {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/image"
@@ -37,7 +39,7 @@ func TestRenderOCIBundleImage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if diff := cmp.Diff(renderToString(t, fromDir, true, dir), renderToString(t, fromImage, true, ref)); diff != "" {
+			if diff := cmp.Diff(catalogtest.RenderToString(t, fromDir, true, dir), catalogtest.RenderToString(t, fromImage, true, ref)); diff != "" {
 				t.Errorf("image render differs from folder render (-folder +image):\n%s", diff)
 			}
 		})
@@ -72,7 +74,7 @@ func TestRenderOCICatalogImage(t *testing.T) {
 	if err := fbc.WriteJSON(*cfg, &want); err != nil {
 		t.Fatal(err)
 	}
-	if diff := cmp.Diff(want.String(), renderToString(t, r, false, ref)); diff != "" {
+	if diff := cmp.Diff(want.String(), catalogtest.RenderToString(t, r, false, ref)); diff != "" {
 		t.Errorf("catalog image render differs (-catalog +image):\n%s", diff)
 	}
 }

@@ -10,6 +10,8 @@ import (
 	"sync/atomic"
 	"testing"
 
+	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/catalog/graph"
@@ -149,7 +151,7 @@ func TestRenderTemplateRendersEachReferenceOnce(t *testing.T) {
 func TestRenderTemplateLocalBundleFolders(t *testing.T) {
 	root := t.TempDir()
 	for _, n := range []string{"baz-bundle-v1.0.0", "baz-bundle-v1.0.1", "baz-bundle-v1.1.0"} {
-		copyTree(t, filepath.Join(renderBundlesDir, n), filepath.Join(root, "bundles", n))
+		catalogtest.CopyTree(t, filepath.Join(renderBundlesDir, n), filepath.Join(root, "bundles", n))
 	}
 	semverTpl := "schema: olm.semver\nstable:\n  bundles:\n" +
 		"  - image: bundles/baz-bundle-v1.0.0\n  - image: bundles/baz-bundle-v1.0.1\n  - image: bundles/baz-bundle-v1.1.0\n"

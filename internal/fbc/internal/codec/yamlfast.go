@@ -16,7 +16,7 @@ var errNotSimple = errors.New("not simple YAML")
 // collections, anchors, tags, multi-line plain or quoted scalars, folded scalars, non-string
 // keys, duplicate keys, unusual characters) returns errNotSimple and the caller falls back.
 func FastYAMLToJSON(doc []byte) ([]byte, error) {
-	var p Yparser
+	var p Parser
 	out, err := p.Convert(doc)
 	if err != nil {
 		return nil, err
@@ -25,7 +25,7 @@ func FastYAMLToJSON(doc []byte) ([]byte, error) {
 }
 
 // convert is fastYAMLToJSON on a reusable parser; the result is only valid until the next call.
-func (p *Yparser) Convert(doc []byte) ([]byte, error) {
+func (p *Parser) Convert(doc []byte) ([]byte, error) {
 	if !simpleChars(doc) || len(doc) == 0 || doc[len(doc)-1] != '\n' {
 		return nil, errNotSimple // splitYAML ends every document with a line break
 	}
@@ -64,7 +64,7 @@ func (l yline) blank() bool {
 	return len(t) == 0 || t[0] == '#'
 }
 
-type Yparser struct {
+type Parser struct {
 	lines []yline
 	i     int
 	out   []byte
@@ -72,7 +72,7 @@ type Yparser struct {
 	tmp   []byte // scratch for scalars and reordering
 }
 
-func (p *Yparser) split(doc []byte) {
+func (p *Parser) split(doc []byte) {
 	for len(doc) > 0 {
 		end := bytes.IndexByte(doc, '\n')
 		var raw []byte
@@ -89,7 +89,7 @@ func (p *Yparser) split(doc []byte) {
 	}
 }
 
-func (p *Yparser) skipBlank() {
+func (p *Parser) skipBlank() {
 	for p.i < len(p.lines) && p.lines[p.i].blank() {
 		p.i++
 	}
@@ -101,10 +101,10 @@ type pair struct {
 	start, kend, end int
 }
 
-func (p *Yparser) key(pr pair) []byte { return p.out[pr.start+1 : pr.kend-1] }
+func (p *Parser) key(pr pair) []byte { return p.out[pr.start+1 : pr.kend-1] }
 
 // mapping parses the block mapping whose keys are at indent.
-func (p *Yparser) mapping(indent int) error {
+func (p *Parser) mapping(indent int) error {
 	p.out = append(p.out, '{')
 	open := len(p.out)
 	base := len(p.pairs)
@@ -148,7 +148,7 @@ func (p *Yparser) mapping(indent int) error {
 
 // sortPairs puts the pairs written since open in key order (as encoding/json sorts map keys);
 // keys never need escaping here, so their quoted bytes sort like the keys.
-func (p *Yparser) sortPairs(open int, pairs []pair) error {
+func (p *Parser) sortPairs(open int, pairs []pair) error {
 	var ok bool
 	p.out, p.tmp, ok = sortObjectPairs(p.out, p.tmp, open, pairs, p.key)
 	if !ok {
@@ -158,7 +158,7 @@ func (p *Yparser) sortPairs(open int, pairs []pair) error {
 }
 
 // sequence parses the block sequence whose dashes are at indent.
-func (p *Yparser) sequence(indent int) error {
+func (p *Parser) sequence(indent int) error {
 	p.out = append(p.out, '[')
 	n := 0
 	for {
@@ -198,7 +198,7 @@ func (p *Yparser) sequence(indent int) error {
 
 // value writes the value that follows a key (inMapping) or a dash at indent; rest is the
 // text after the key's colon or the dash.
-func (p *Yparser) value(rest []byte, indent int, inMapping bool) error {
+func (p *Parser) value(rest []byte, indent int, inMapping bool) error {
 	rest = bytes.TrimLeft(rest, " ")
 	if len(rest) == 0 || rest[0] == '#' {
 		p.skipBlank()
@@ -247,7 +247,7 @@ func (p *Yparser) value(rest []byte, indent int, inMapping bool) error {
 }
 
 // splitKey splits "key: rest" (plain or quoted key). Keys that JSON would escape are refused.
-func (p *Yparser) splitKey(text []byte) ([]byte, []byte, error) {
+func (p *Parser) splitKey(text []byte) ([]byte, []byte, error) {
 	if len(text) == 0 {
 		return nil, nil, errNotSimple
 	}

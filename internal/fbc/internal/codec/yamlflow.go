@@ -8,7 +8,7 @@ import (
 // continuation returns the lines after the current one that continue a flow scalar of a
 // node at indent: blank lines and lines indented deeper, up to (not including) the first
 // line that is neither. Trailing blank lines are not included.
-func (p *Yparser) continuation(indent int) []yline {
+func (p *Parser) continuation(indent int) []yline {
 	j := p.i
 	last := p.i
 	for j < len(p.lines) {
@@ -28,7 +28,7 @@ func (p *Yparser) continuation(indent int) []yline {
 
 // fold joins the segments of a multi-line flow scalar into p.tmp as YAML does: a line break
 // becomes a space, n empty lines become n line feeds; whitespace around breaks is dropped.
-func (p *Yparser) fold(first []byte, lines []yline) []byte {
+func (p *Parser) fold(first []byte, lines []yline) []byte {
 	p.tmp = append(p.tmp[:0], bytes.TrimRight(first, " \t")...)
 	empty := 0
 	for _, l := range lines {
@@ -49,7 +49,7 @@ func (p *Yparser) fold(first []byte, lines []yline) []byte {
 }
 
 // plain reads a plain scalar that may continue on deeper-indented lines.
-func (p *Yparser) plain(rest []byte, indent int) ([]byte, error) {
+func (p *Parser) plain(rest []byte, indent int) ([]byte, error) {
 	first := trimComment(rest)
 	if !plainOK(first) {
 		return nil, errNotSimple
@@ -90,7 +90,7 @@ func closesOnLine(text []byte, q byte) int {
 }
 
 // quoted reads a single- or double-quoted scalar that may continue on deeper-indented lines.
-func (p *Yparser) quoted(rest []byte, indent int) ([]byte, error) {
+func (p *Parser) quoted(rest []byte, indent int) ([]byte, error) {
 	q := rest[0]
 	if closingQuote(rest, q) > 0 {
 		return p.unquote(rest)
@@ -130,7 +130,7 @@ func (p *Yparser) quoted(rest []byte, indent int) ([]byte, error) {
 }
 
 // unquote decodes a quoted scalar (quotes included, nothing but a comment after it).
-func (p *Yparser) unquote(t []byte) ([]byte, error) {
+func (p *Parser) unquote(t []byte) ([]byte, error) {
 	if t[0] == '"' {
 		end := closingQuote(t, '"')
 		if end < 0 || len(trimComment(t[end+1:])) != 0 {
@@ -153,7 +153,7 @@ func (p *Yparser) unquote(t []byte) ([]byte, error) {
 }
 
 // noContinuation refuses a scalar continued on more-indented lines (multi-line plain scalars).
-func (p *Yparser) noContinuation(indent int) error {
+func (p *Parser) noContinuation(indent int) error {
 	j := p.i
 	for j < len(p.lines) && p.lines[j].blank() {
 		j++
@@ -166,7 +166,7 @@ func (p *Yparser) noContinuation(indent int) error {
 
 // blockScalar reads a literal block scalar ("|", "|-" or "|+") whose content is more
 // indented than indent.
-func (p *Yparser) blockScalar(header []byte, indent int) error {
+func (p *Parser) blockScalar(header []byte, indent int) error {
 	h := string(trimComment(header))
 	var chomp byte
 	switch h {
