@@ -58,13 +58,13 @@ func SortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// problem is one opm error: the path of objects it is about and opm's message.
+// Problem is one opm error: the path of objects it is about and opm's message.
 type Problem struct {
 	Pkg, Channel, Bundle string
 	Msg                  string
 }
 
-// convert builds the model, collecting every ConvertToModel error instead of the first.
+// Convert builds the model, collecting every ConvertToModel error instead of the first.
 func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 	m := &Model{Packages: map[string]*ModelPackage{}}
 	var probs []Problem

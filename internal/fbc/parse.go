@@ -16,7 +16,7 @@ import (
 	"github.com/opack/opack/internal/fbc/internal/codec"
 )
 
-// parseStream decodes one file: a stream of JSON objects when its first non-space byte is
+// ParseStream decodes one file: a stream of JSON objects when its first non-space byte is
 // '{', else a stream of YAML documents separated by "---" lines (opm's
 // k8s YAMLOrJSONDecoder). It stops at the first bad document, as opm does.
 func ParseStream(data []byte) (*DeclarativeConfig, error) { return parseStreamDropping(data, nil) }
@@ -204,7 +204,7 @@ func typeErr(err error) error {
 	return err
 }
 
-// readBundleObjects decodes olm.bundle.object properties into Bundle.Objects and CsvJSON.
+// ReadBundleObjects decodes olm.bundle.object properties into Bundle.Objects and CsvJSON.
 func ReadBundleObjects(bundles []Bundle) error {
 	for i := range bundles {
 		b := &bundles[i]

@@ -52,7 +52,7 @@ func (s *Sources) File(pkg, channel, bundle string) string {
 	return s.packages[pkg]
 }
 
-// packageOf reads the package out of a finding's object (`package "p" ...`).
+// PackageOf reads the package out of a finding's object (`package "p" ...`).
 func PackageOf(object string) string {
 	if !strings.HasPrefix(object, "package ") {
 		return ""

@@ -7,7 +7,7 @@ import (
 	"strings"
 )
 
-// notCatalogDir explains a folder that failed to load as a catalog because it is a bundle
+// NotCatalogDir explains a folder that failed to load as a catalog because it is a bundle
 // folder or a folder of bundle folders; nil when it is neither.
 func NotCatalogDir(dir string) error {
 	entries, err := os.ReadDir(dir)

@@ -95,7 +95,7 @@ func rangeIf(k EdgeKind, r string) string {
 	return ""
 }
 
-// channelHead returns the one entry nothing replaces or skips.
+// ChannelHead returns the one entry nothing replaces or skips.
 func ChannelHead(entries []fbc.ChannelEntry) (string, bool) {
 	incoming := map[string]bool{}
 	for _, e := range entries {

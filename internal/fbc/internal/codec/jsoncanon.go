@@ -8,7 +8,7 @@ import (
 	"unicode/utf8"
 )
 
-// canonJSON rewrites one valid JSON value the way opm's decode into map[string]any and
+// CanonJSON rewrites one valid JSON value the way opm's decode into map[string]any and
 // re-encode does (keys sorted, numbers printed as float64, strings as encoding/json writes
 // them without HTML escaping, no whitespace), without building the map. ok is false for
 // what it does not handle (duplicate keys, keys with escapes, numbers a float64 cannot hold);
@@ -315,7 +315,7 @@ func skipString(b []byte, i int) int {
 	}
 }
 
-// skipValue returns the index just past the JSON value starting at i, or -1.
+// SkipValue returns the index just past the JSON value starting at i, or -1.
 func SkipValue(b []byte, i int) int {
 	if i >= len(b) {
 		return -1

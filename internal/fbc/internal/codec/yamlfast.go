@@ -9,7 +9,7 @@ import (
 // errNotSimple makes fastYAMLToJSON give up; the document then goes through sigs.k8s.io/yaml.
 var errNotSimple = errors.New("not simple YAML")
 
-// fastYAMLToJSON converts a YAML document written in the block style opm (and most people)
+// FastYAMLToJSON converts a YAML document written in the block style opm (and most people)
 // write catalogs in straight to opm's canonical JSON: keys sorted, numbers as float64 would
 // print them, HTML not escaped. That is what sigs.k8s.io/yaml.YAMLToJSON followed by opm's
 // map round trip produces, at a fraction of the cost. Anything outside the subset (flow
@@ -24,7 +24,7 @@ func FastYAMLToJSON(doc []byte) ([]byte, error) {
 	return append([]byte(nil), out...), nil
 }
 
-// convert is fastYAMLToJSON on a reusable parser; the result is only valid until the next call.
+// Convert is fastYAMLToJSON on a reusable parser; the result is only valid until the next call.
 func (p *Parser) Convert(doc []byte) ([]byte, error) {
 	if !simpleChars(doc) || len(doc) == 0 || doc[len(doc)-1] != '\n' {
 		return nil, errNotSimple // splitYAML ends every document with a line break

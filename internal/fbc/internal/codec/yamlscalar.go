@@ -22,7 +22,7 @@ var yamlSpecial = map[string]string{
 	"+.inf": "", "+.Inf": "", "+.INF": "", "-.inf": "", "-.Inf": "", "-.INF": "", "<<": "",
 }
 
-// yamlStyleFloat matches yaml.v2's float syntax: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
+// YAMLStyleFloat matches yaml.v2's float syntax: ^[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?$
 func YAMLStyleFloat(s string) bool {
 	digits := func(i int) int {
 		for i < len(s) && s[i] >= '0' && s[i] <= '9' {
