@@ -64,6 +64,7 @@ func (l yline) blank() bool {
 	return len(t) == 0 || t[0] == '#'
 }
 
+// Parser converts block-style YAML documents to canonical JSON, reusing its buffers between calls.
 type Parser struct {
 	lines []yline
 	i     int
