@@ -7,6 +7,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -128,27 +129,14 @@ func deprecationMessageMissing(p *fbc.ModelPackage, schema, name string) bool {
 // replacesChainError checks opm's replaces chain: exactly one head, no cycle, no stranded bundles.
 func replacesChainError(entries []fbc.ChannelEntry) string {
 	byName := map[string]fbc.ChannelEntry{}
-	incoming := map[string]bool{}
 	skipped := map[string]bool{}
 	for _, e := range entries {
 		byName[e.Name] = e
-	}
-	for _, e := range entries {
-		if e.Replaces != "" {
-			incoming[e.Replaces] = true
-		}
 		for _, s := range e.Skips {
-			incoming[s] = true
 			skipped[s] = true
 		}
 	}
-	var heads []string
-	for _, e := range entries {
-		if !incoming[e.Name] {
-			heads = append(heads, e.Name)
-		}
-	}
-	sort.Strings(heads)
+	heads := graph.Heads(entries)
 	switch {
 	case len(heads) == 0:
 		return "no channel head found in graph"

@@ -97,6 +97,16 @@ func rangeIf(k EdgeKind, r string) string {
 
 // ChannelHead returns the one entry nothing replaces or skips.
 func ChannelHead(entries []fbc.ChannelEntry) (string, bool) {
+	heads := Heads(entries)
+	if len(heads) != 1 {
+		return "", false
+	}
+	return heads[0], true
+}
+
+// Heads returns the entries no other entry of the channel replaces or skips, sorted: a channel
+// opm accepts has exactly one.
+func Heads(entries []fbc.ChannelEntry) []string {
 	incoming := map[string]bool{}
 	for _, e := range entries {
 		if e.Replaces != "" {
@@ -112,10 +122,8 @@ func ChannelHead(entries []fbc.ChannelEntry) (string, bool) {
 			heads = append(heads, e.Name)
 		}
 	}
-	if len(heads) != 1 {
-		return "", false
-	}
-	return heads[0], true
+	sort.Strings(heads)
+	return heads
 }
 
 // Predecessors returns, for package pkg, every bundle with a path into name (not name itself), sorted.

@@ -6,11 +6,11 @@ import (
 	"errors"
 	"fmt"
 	"reflect"
-	"sort"
 	"strings"
 
 	"gopkg.in/yaml.v3"
 
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -204,7 +204,7 @@ func channelAddEdit(entries *yaml.Node, b fbc.Bundle, name string) (templateEdit
 		if err := e.Decode(&ch); err != nil {
 			return templateEdit{}, fmt.Errorf("reading channel %q of the template: %w", name, err)
 		}
-		heads := channelHeads(ch.Entries)
+		heads := graph.Heads(ch.Entries)
 		for _, ce := range ch.Entries {
 			if ce.Name == b.Name {
 				return templateEdit{}, fmt.Errorf("channel %q already has bundle %q", name, b.Name)
@@ -228,25 +228,6 @@ func channelAddEdit(entries *yaml.Node, b fbc.Bundle, name string) (templateEdit
 	ch.Content = append(ch.Content, scalar("entries"), &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq",
 		Content: []*yaml.Node{mapping("name", b.Name)}})
 	return templateEdit{seq: entries, item: ch}, nil
-}
-
-// channelHeads are the entries no other entry replaces or skips, sorted.
-func channelHeads(entries []fbc.ChannelEntry) []string {
-	incoming := map[string]bool{}
-	for _, e := range entries {
-		incoming[e.Replaces] = true
-		for _, s := range e.Skips {
-			incoming[s] = true
-		}
-	}
-	var heads []string
-	for _, e := range entries {
-		if !incoming[e.Name] {
-			heads = append(heads, e.Name)
-		}
-	}
-	sort.Strings(heads)
-	return heads
 }
 
 // applyTemplateEdits inserts the new items as text lines when every edit appends to an
