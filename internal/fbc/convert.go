@@ -312,3 +312,20 @@ func (p Problem) Object() string {
 	}
 	return strings.Join(parts, " ")
 }
+
+// BundleVersion returns the bundle's one olm.package property and its version, with opm's
+// messages when the bundle has none, several, or an invalid version.
+func BundleVersion(b *Bundle) (PackageProperty, semver.Version, error) {
+	props, err := ParseProperties(b.Properties)
+	if err != nil {
+		return PackageProperty{}, semver.Version{}, fmt.Errorf("parse properties for bundle %q: %v", b.Name, err)
+	}
+	if len(props.Packages) != 1 {
+		return PackageProperty{}, semver.Version{}, fmt.Errorf("bundle %q has %d %q properties, expected exactly 1", b.Name, len(props.Packages), TypePackage)
+	}
+	v, err := semver.Parse(props.Packages[0].Version)
+	if err != nil {
+		return PackageProperty{}, semver.Version{}, fmt.Errorf("bundle %q has invalid version %q: %v", b.Name, props.Packages[0].Version, err)
+	}
+	return props.Packages[0], v, nil
+}

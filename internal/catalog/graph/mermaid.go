@@ -179,6 +179,7 @@ func mermaidText(s string) string {
 	return s
 }
 
+// BundleVersions maps every bundle of cfg to its version.
 func BundleVersions(cfg *fbc.DeclarativeConfig) (map[string]semver.Version, error) {
 	out := map[string]semver.Version{}
 	for i := range cfg.Bundles {
@@ -186,16 +187,9 @@ func BundleVersions(cfg *fbc.DeclarativeConfig) (map[string]semver.Version, erro
 		if _, ok := out[b.Name]; ok {
 			continue
 		}
-		props, err := fbc.ParseProperties(b.Properties)
+		_, v, err := fbc.BundleVersion(b)
 		if err != nil {
-			return nil, fmt.Errorf("parse properties for bundle %q: %v", b.Name, err)
-		}
-		if len(props.Packages) != 1 {
-			return nil, fmt.Errorf("bundle %q has %d %q properties, expected exactly 1", b.Name, len(props.Packages), fbc.TypePackage)
-		}
-		v, err := semver.Parse(props.Packages[0].Version)
-		if err != nil {
-			return nil, fmt.Errorf("bundle %q has invalid version %q: %v", b.Name, props.Packages[0].Version, err)
+			return nil, err
 		}
 		out[b.Name] = v
 	}

@@ -151,22 +151,15 @@ func (g *semverGen) versionsOf(entries []semverBundleEntry, bundleOf map[string]
 	versions := map[string]semver.Version{}
 	for _, e := range entries {
 		b := bundleOf[e.Image]
-		props, err := fbc.ParseProperties(b.Properties)
+		pkg, v, err := fbc.BundleVersion(b)
 		if err != nil {
-			return nil, fmt.Errorf("parse properties for bundle %q: %v", b.Name, err)
-		}
-		if len(props.Packages) != 1 {
-			return nil, fmt.Errorf("bundle %q has %d %q properties, expected exactly 1", b.Name, len(props.Packages), fbc.TypePackage)
-		}
-		v, err := semver.Parse(props.Packages[0].Version)
-		if err != nil {
-			return nil, fmt.Errorf("bundle %q has invalid version %q: %v", b.Name, props.Packages[0].Version, err)
+			return nil, err
 		}
 		if g.pkg == "" {
-			g.pkg = props.Packages[0].PackageName
+			g.pkg = pkg.PackageName
 			out.Packages = append(out.Packages, fbc.Package{Schema: fbc.SchemaPackage, Name: g.pkg})
-		} else if props.Packages[0].PackageName != g.pkg {
-			return nil, fmt.Errorf("bundle %q does not belong to this package: %q", props.Packages[0].PackageName, g.pkg)
+		} else if pkg.PackageName != g.pkg {
+			return nil, fmt.Errorf("bundle %q does not belong to this package: %q", pkg.PackageName, g.pkg)
 		}
 		if _, dup := versions[b.Name]; dup {
 			return nil, fmt.Errorf("duplicate bundle name %q", b.Name)
