@@ -136,3 +136,25 @@ func TestRuleTableDocumented(t *testing.T) {
 		}
 	}
 }
+
+func TestPatternWidened(t *testing.T) {
+	host := `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+	for _, tc := range []struct {
+		old, new string
+		want     bool
+	}{
+		{host, strings.TrimSuffix(host, "$") + `(:\d+)?$`, true}, // appian-operator 0.171.0 -> 0.184.0, kafka.mirrorMakerListeners
+		{"^a$", "^a(b)?$", true},
+		{"^a$", "^a(b)$", false},
+		{"^a$", "^a(b)|(c)?$", false},
+		{"^a$", "^ab(c)?$", false},
+		{`^a\$`, `^a\(b)?$`, false},
+		{"^a", "^a(b)?$", false},
+	} {
+		t.Run(tc.new, func(t *testing.T) {
+			if got := patternWidened(tc.old, tc.new); got != tc.want {
+				t.Errorf("patternWidened(%q, %q) = %v, want %v", tc.old, tc.new, got, tc.want)
+			}
+		})
+	}
+}

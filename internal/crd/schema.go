@@ -196,9 +196,44 @@ func (d schemaDiffer) pattern(path string, o, n *apiextv1.JSONSchemaProps) {
 		d.add(RulePatternAdded, path, "", n.Pattern, "pattern added to a field that had none")
 	case n.Pattern == "":
 		d.add(RulePatternRemoved, path, o.Pattern, "", "pattern removed")
+	case patternWidened(o.Pattern, n.Pattern):
+		d.capped(SeverityInfo, RulePatternChanged, path, o.Pattern, n.Pattern,
+			"pattern widened: the new one is the old with an optional group before its end anchor, so it accepts every value the old one accepted")
 	default:
 		d.add(RulePatternChanged, path, o.Pattern, n.Pattern, "pattern changed")
 	}
+}
+
+// patternWidened reports whether new is old (ending in "$") with an optional group "(...)?" inserted
+// before the "$": a value that matched old matches new with the group empty.
+func patternWidened(old, new string) bool {
+	if !strings.HasSuffix(old, "$") || strings.HasSuffix(old, `\$`) || !strings.HasSuffix(new, ")?$") {
+		return false
+	}
+	body := strings.TrimSuffix(old, "$")
+	if !strings.HasPrefix(new, body+"(") {
+		return false
+	}
+	group := strings.TrimSuffix(strings.TrimPrefix(new, body), "?$") // "(...)"
+	depth := 0
+	for i := 0; i < len(group); i++ {
+		switch group[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(group)-1 {
+				return false // "(a)|(b)" and the like: not one group
+			}
+		case '|':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
