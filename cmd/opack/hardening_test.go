@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/opack/opack/internal/benchutil"
 )
 
 // TestValidateBundleRefusesSymlinkOut: a bundle whose manifests/ holds a symlink to /etc/passwd is
@@ -41,4 +44,46 @@ func hardeningCopyTree(t *testing.T, src string) string {
 		t.Fatal(err)
 	}
 	return dst
+}
+
+// TestValidateBundleReadLimits reproduces issue 16 item 4 at a small scale: files each within
+// --max-file-size but holding one document over --max-doc-size were read whole and kept in memory,
+// and a 1 GiB sparse file was read 64 MiB before being refused. Every file is now refused by the
+// limit that applies, named once, and the sparse file is refused from its size, unread.
+func TestValidateBundleReadLimits(t *testing.T) {
+	bundle := hardeningCopyTree(t, validateTestdata("samples", "memcached-operator", "bundle"))
+	big := strings.Repeat("x", 2<<20)
+	for i := range 3 {
+		doc := fmt.Sprintf("apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: big%d\ndata:\n  a: %s\n", i, big)
+		if err := os.WriteFile(filepath.Join(bundle, "manifests", fmt.Sprintf("big%d.yaml", i)), []byte(doc), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	code, stdout, stderr := runOpack(t, "", "--max-doc-size", "1Mi", "validate", "bundle", bundle)
+	out := stdout + stderr
+	for i := range 3 {
+		want := filepath.Join(bundle, "manifests", fmt.Sprintf("big%d.yaml", i)) + ": document size exceeds the limit of 1048576 (raise it with --max-doc-size)"
+		if code != exitFindings || strings.Count(out, want) != 1 {
+			t.Errorf("exit %d, want %d; output should name %q once:\n%s", code, exitFindings, want, out)
+		}
+	}
+
+	huge := filepath.Join(bundle, "manifests", "huge.yaml")
+	if err := os.WriteFile(huge, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Truncate(huge, 1<<30); err != nil {
+		t.Fatal(err)
+	}
+	benchutil.ResetPeak()
+	before := benchutil.PeakRSS()
+	code, stdout, stderr = runOpack(t, "", "validate", "bundle", bundle)
+	grown := benchutil.PeakRSS() - before
+	want := huge + ": file size exceeds the limit of 67108864 (raise it with --max-file-size)"
+	if out := stdout + stderr; code != exitFindings || strings.Count(out, want) != 1 {
+		t.Errorf("exit %d, want %d; output should name %q once:\n%s", code, exitFindings, want, out)
+	}
+	if before > 0 && grown > 48<<20 {
+		t.Errorf("peak RSS grew by %d MiB refusing a 1 GiB sparse file; want it refused unread", grown>>20)
+	}
 }

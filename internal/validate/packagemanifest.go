@@ -12,6 +12,8 @@ import (
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // RulePackage is the rule of operator-registry's package-manifest import checks.
@@ -49,7 +51,7 @@ func findPackageFile(dir string) string {
 }
 
 func readPackageManifest(path string) (*manifests.PackageManifest, error) {
-	raw, err := readLimited(path)
+	raw, err := manifest.ReadBytes(path)
 	if err != nil {
 		return nil, err
 	}
