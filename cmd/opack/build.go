@@ -20,6 +20,7 @@ func init() { register(newBuildCmd) }
 type pipelineFlags struct {
 	file, version, output string
 	insecure, verbose     bool
+	allowRemote           bool
 	quiet                 bool // check only: print errors only
 }
 
@@ -30,6 +31,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
+	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
@@ -42,7 +44,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 		}
 	}
 	imgOpts := []image.Option{image.WithInsecure(f.insecure)}
-	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))}
+	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote)}
 	if f.verbose {
 		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
 		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))

@@ -16,7 +16,7 @@ const DefaultMaxTotalSize int64 = 4 << 30
 // (see SECURITY.md). Sizes take Kubernetes quantities: 64Mi, 2Gi, 1000000.
 type limitFlags struct {
 	fileSize, docSize, imageSize, totalSize string
-	files, aliasNodes, layers    int
+	files, aliasNodes, layers               int
 }
 
 func (l *limitFlags) addFlags(cmd *cobra.Command) {

@@ -50,6 +50,12 @@ type Options struct {
 	// KustomizeDir holds bases/<pkg>.clusterserviceversion.yaml; when neither Input nor InputDir is
 	// set it is also the kustomization built in-process. "config/manifests" when empty.
 	KustomizeDir string
+	// AllowRemote lets the kustomization name http(s) URLs (fetched by opack); the build is
+	// otherwise offline and reads nothing outside ProjectRoot.
+	AllowRemote bool
+	// ProjectRoot bounds what the kustomize build reads; kustomize.ProjectRoot of KustomizeDir
+	// when empty.
+	ProjectRoot string
 
 	OutputDir            string // "bundle" when empty
 	Dockerfile           string // "bundle.Dockerfile" when empty; COPY paths are relative to its folder
@@ -203,7 +209,7 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 		}
 		return docs, nil
 	}
-	out, err := kustomize.Build(ctx, o.KustomizeDir)
+	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote))
 	if err != nil {
 		return nil, err
 	}

@@ -86,7 +86,12 @@ type buildOptions struct {
 	imageOpts       []image.Option
 	sourceDateEpoch string
 	allowRebuild    bool
+	allowRemote     bool
 }
+
+// BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are
+// otherwise offline.
+func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
 
 // BuildVersion overrides the version (--version).
 func BuildVersion(v string) BuildOption { return func(o *buildOptions) { o.version = v } }

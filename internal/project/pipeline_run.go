@@ -145,6 +145,8 @@ func (r *run) bundleOptions() bundle.Options {
 		Channels:        strings.Join(p.Channels, ","),
 		DefaultChannel:  p.DefaultChannel,
 		KustomizeDir:    r.path(p.KustomizeDir),
+		ProjectRoot:     p.Dir,
+		AllowRemote:     r.o.allowRemote,
 		OutputDir:       r.path(p.Bundle.Dir),
 		Dockerfile:      r.path(DefaultBundleDockerfile),
 		SourceDateEpoch: r.o.sourceDateEpoch,
