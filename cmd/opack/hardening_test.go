@@ -3,10 +3,13 @@ package main
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"net"
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/opack/opack/internal/benchutil"
@@ -86,4 +89,71 @@ func TestValidateBundleReadLimits(t *testing.T) {
 	if before > 0 && grown > 48<<20 {
 		t.Errorf("peak RSS grew by %d MiB refusing a 1 GiB sparse file; want it refused unread", grown>>20)
 	}
+}
+
+// TestDemoFlowOffline runs the demo flow (init, build, an unchanged build, check) and then build
+// and check on a fresh checkout of the result (no _output/) with a DNS resolver that fails the
+// test on any lookup: offline means no name is ever resolved (issue 16 item 6: the fresh checkout
+// pulled its own bundle image from quay.io).
+func TestDemoFlowOffline(t *testing.T) {
+	var mu sync.Mutex
+	var lookups []string
+	saved := net.DefaultResolver
+	t.Cleanup(func() { net.DefaultResolver = saved })
+	net.DefaultResolver = &net.Resolver{PreferGo: true, Dial: func(_ context.Context, network, addr string) (net.Conn, error) {
+		mu.Lock()
+		lookups = append(lookups, network+" "+addr)
+		mu.Unlock()
+		return nil, errors.New("offline test: no DNS")
+	}}
+	// The resolver is the one in use: a lookup of a name reaches it.
+	if _, err := net.LookupHost("registry.invalid.example"); err == nil || len(lookups) == 0 {
+		t.Fatalf("the failing resolver was not used (err %v)", err)
+	}
+	lookups = nil
+	t.Cleanup(func() {
+		if len(lookups) > 0 {
+			t.Errorf("DNS lookups during the offline flow: %v", lookups)
+		}
+	})
+	dir := demoProject(t)
+	steps := [][]string{
+		{"init", dir, "--version", "0.0.1", "--bundle-image", "quay.io/example/memcached-operator-bundle", "--catalog-image", "quay.io/example/memcached-operator-catalog"},
+		{"build", "-f", filepath.Join(dir, "opack.yaml")},
+		{"build", "-f", filepath.Join(dir, "opack.yaml")},
+		{"check", "-f", filepath.Join(dir, "opack.yaml")},
+	}
+	for _, args := range steps {
+		if code, stdout, stderr := runOpack(t, "", args...); code != 0 {
+			t.Fatalf("opack %s: exit %d\n%s%s", strings.Join(args, " "), code, stdout, stderr)
+		}
+	}
+	if err := os.RemoveAll(filepath.Join(dir, "_output")); err != nil {
+		t.Fatal(err)
+	}
+	for _, verb := range []string{"check", "build", "check"} {
+		if code, stdout, stderr := runOpack(t, "", verb, "-f", filepath.Join(dir, "opack.yaml")); code != 0 {
+			t.Fatalf("fresh checkout: opack %s: exit %d\n%s%s", verb, code, stdout, stderr)
+		}
+	}
+}
+
+// demoProject copies the go/v4 sample of make demo (PROJECT and config/) into a temporary folder.
+func demoProject(t *testing.T) string {
+	t.Helper()
+	src := filepath.Join("..", "..", "testdata", "project", "memcached-operator")
+	dir := filepath.Join(t.TempDir(), "memcached-operator")
+	for _, part := range []string{"PROJECT", "config"} {
+		if err := os.CopyFS(filepath.Join(dir, part), os.DirFS(filepath.Join(src, part))); err != nil && part == "config" {
+			t.Fatal(err)
+		}
+	}
+	data, err := os.ReadFile(filepath.Join(src, "PROJECT"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "PROJECT"), data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
 }

@@ -68,8 +68,10 @@ func (r *run) pipeline(ctx context.Context) error {
 	}{
 		{StepGenerate, r.generate},
 		{StepValidate, r.validateBundle},
-		{StepCRDUpgrade, r.crdUpgrade},
+		// The bundle image comes first: a template naming this very image by digest (a fresh
+		// checkout, no _output/) is then rendered from it, never pulled.
 		{StepBundleImage, r.buildBundleImage},
+		{StepCRDUpgrade, r.crdUpgrade},
 		{StepCatalogTemplate, r.buildCatalogs},
 		{StepEmit, r.emitManifests},
 	}
