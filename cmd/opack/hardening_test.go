@@ -12,6 +12,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/opack/opack/internal/benchutil"
 )
 
@@ -156,4 +158,23 @@ func demoProject(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return dir
+}
+
+// TestGenerateBundleOutputOverInputs reproduces issue 16 item 9: generate bundle --output-dir
+// config deleted config/manifests/kustomization.yaml. An output folder that holds, equals or lies
+// inside an input is now refused before anything is written.
+func TestGenerateBundleOutputOverInputs(t *testing.T) {
+	dir := copySample(t, "memcached-operator")
+	before := treeHashes(t, filepath.Join(dir, "config"))
+	for _, out := range []string{"config", "config/manifests", "config/manifests/bundle", ".", "config/default"} {
+		t.Run(out, func(t *testing.T) {
+			code, _, stderr := runOpack(t, "", "generate", "bundle", "--version", "0.0.1", "--output-dir", out)
+			if code != exitUsage || !strings.Contains(stderr, "output folder "+out+" overlaps") {
+				t.Errorf("exit %d, want %d; stderr:\n%s", code, exitUsage, stderr)
+			}
+			if d := cmp.Diff(before, treeHashes(t, filepath.Join(dir, "config"))); d != "" {
+				t.Errorf("config/ changed (-before +after):\n%s", d)
+			}
+		})
+	}
 }

@@ -83,7 +83,7 @@ type Result struct {
 	Dropped    []Dropped                       // input objects neither written nor used
 	Warnings   []string
 	Removed    []string // files of a previous run removed from manifests/ (or that would be, in check mode)
-	Kept       []string // such files kept because of KeepUnknown
+	Kept       []string // such files kept because of KeepUnknown, or because the generator did not write them
 	Changed    bool     // disk differed from the generated bundle (write mode: so it was written)
 	Diff       string   // unified diff, disk → generated
 	Stdout     []byte   // stdout mode: the manifests stream
@@ -149,6 +149,9 @@ func (o *Options) defaults() error {
 // On any error nothing on disk has changed.
 func Generate(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.defaults(); err != nil {
+		return nil, err
+	}
+	if err := checkOutputDir(&opts); err != nil {
 		return nil, err
 	}
 	disk, err := readTree(opts.OutputDir)
