@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -228,12 +227,25 @@ func runLocked(ctx context.Context, p *Project, check bool, o *buildOptions) (*B
 	if check {
 		o.push = false
 	}
-	stage, err := os.MkdirTemp("", "opack-build-")
-	if err != nil {
-		return nil, fmt.Errorf("creating a staging folder: %w", err)
+	r := &run{p: p, o: o, check: check, res: &BuildResult{}}
+	if check {
+		if err := checkNoPending(p); err != nil {
+			return r.res, err
+		}
+		stage, err := makeScratch()
+		if err != nil {
+			return nil, err
+		}
+		defer stage.remove()
+		r.stage = stage.dir
+	} else {
+		tx, err := r.beginTxn()
+		if err != nil {
+			return nil, err
+		}
+		defer tx.Abort()
+		r.tx, r.stage = tx, tx.Dir()
 	}
-	defer os.RemoveAll(stage)
-	r := &run{p: p, o: o, stage: stage, check: check, res: &BuildResult{}}
 	if err := r.pipeline(ctx); err != nil {
 		return r.res, err
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/catalog"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/txn"
 	"github.com/opack/opack/internal/validate"
 )
 
@@ -21,7 +22,8 @@ const DefaultBundleDockerfile = "bundle.Dockerfile"
 type run struct {
 	p     *Project
 	o     *buildOptions
-	stage string
+	stage string   // where outputs are staged: the transaction's folder (build), scratch (check)
+	tx    *txn.Txn // build: commits the outputs at the write step
 	check bool
 	res   *BuildResult
 
