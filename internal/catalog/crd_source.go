@@ -13,6 +13,7 @@ import (
 
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // CRDSource gives the CRDs a bundle installs. ok is false when they cannot be had (the edge
@@ -75,15 +76,18 @@ func (s ImageCRDs) CRDs(ctx context.Context, b *Bundle) ([]*apiextv1.CustomResou
 	if b.Image == "" || s.Unpack == nil {
 		return nil, false, nil
 	}
-	base := s.Dir
-	if base == "" {
-		base = os.TempDir()
+	var dst string
+	var err error
+	if s.Dir == "" {
+		dst, err = tmpdir.Make("bundle")
+		defer tmpdir.Remove(dst)
+	} else {
+		dst, err = os.MkdirTemp(s.Dir, "opack-bundle-")
+		defer os.RemoveAll(dst)
 	}
-	dst, err := os.MkdirTemp(base, "opack-bundle-")
 	if err != nil {
 		return nil, false, err
 	}
-	defer os.RemoveAll(dst)
 	if err := s.Unpack(ctx, b.Image, dst); err != nil {
 		return nil, false, fmt.Errorf("pulling %s: %w", b.Image, err)
 	}

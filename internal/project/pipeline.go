@@ -10,6 +10,7 @@ import (
 
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/validate"
 )
 
@@ -232,12 +233,12 @@ func runLocked(ctx context.Context, p *Project, check bool, o *buildOptions) (*B
 		if err := checkNoPending(p); err != nil {
 			return r.res, err
 		}
-		stage, err := makeScratch()
+		stage, err := tmpdir.Make("check")
 		if err != nil {
-			return nil, err
+			return nil, fmt.Errorf("creating a staging folder: %w", err)
 		}
-		defer stage.remove()
-		r.stage = stage.dir
+		defer tmpdir.Remove(stage)
+		r.stage = stage
 	} else {
 		tx, err := r.beginTxn()
 		if err != nil {
