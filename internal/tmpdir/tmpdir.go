@@ -71,3 +71,25 @@ func Sweep() {
 		}
 	}
 }
+
+// Hold locks the file or folder p (a temporary sibling of an output being written) until
+// release, so that SweepSiblings of a later run leaves it alone while this process lives.
+func Hold(p string) (release func()) {
+	unlock, err := lock(p)
+	if err != nil {
+		return func() {}
+	}
+	return unlock
+}
+
+// SweepSiblings removes the entries of dir matching pattern (filepath.Match) that nobody holds:
+// the temporary siblings killed writers left.
+func SweepSiblings(dir, pattern string) {
+	matches, _ := filepath.Glob(filepath.Join(dir, pattern))
+	for _, m := range matches {
+		if unlock, err := lock(m); err == nil {
+			os.RemoveAll(m)
+			unlock()
+		}
+	}
+}
