@@ -108,7 +108,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push, allowRebuild bool
+	var push, allowRebuild, verify bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -138,7 +138,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildImageOptions(image.WithVerify(verify)))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
@@ -149,6 +149,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
+	cmd.Flags().BoolVar(&verify, "verify", false, "with --push, read each pushed manifest and blob back by digest before reporting it pushed")
 	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd
 }

@@ -178,3 +178,25 @@ func TestGenerateBundleOutputOverInputs(t *testing.T) {
 		})
 	}
 }
+
+// TestCollidingKeysRefusedEverywhere: a manifest whose mapping has keys 8 and 00008 (one JSON
+// key: sigs.k8s.io/yaml keeps either at random) is refused by validate bundle as by image bundle
+// (issue 16, decided: refused everywhere, naming the file and the key).
+func TestCollidingKeysRefusedEverywhere(t *testing.T) {
+	bundle := hardeningCopyTree(t, validateTestdata("samples", "memcached-operator", "bundle"))
+	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keys\ndata:\n  8: a\n  00008: b\n"
+	file := filepath.Join(bundle, "manifests", "keys_v1_configmap.yaml")
+	if err := os.WriteFile(file, []byte(cm), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	want := `two keys that both read as "8" in JSON`
+	for _, args := range [][]string{
+		{"validate", "bundle", bundle},
+		{"image", "bundle", bundle, "--oci-layout", filepath.Join(t.TempDir(), "oci")},
+	} {
+		code, stdout, stderr := runOpack(t, "", args...)
+		if code == 0 || !strings.Contains(stdout+stderr, want) || !strings.Contains(stdout+stderr, "keys_v1_configmap.yaml") {
+			t.Errorf("opack %s: exit %d, want a refusal naming the file and %q:\n%s%s", args[0]+" "+args[1], code, want, stdout, stderr)
+		}
+	}
+}

@@ -41,16 +41,18 @@ type registryFlags struct {
 	insecure bool
 	timeout  time.Duration
 	verbose  bool
+	verify   bool
 }
 
 func (f *registryFlags) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.insecure, "insecure", false, "allow plain HTTP and unverified TLS for any registry (loopback registries never need it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up (including retries) after this long; 0 means never")
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log progress and retries to stderr")
+	cmd.Flags().BoolVar(&f.verify, "verify", false, "after a push, read the manifest and every blob back by digest before reporting it pushed")
 }
 
 func (f *registryFlags) options(stderr io.Writer) []image.Option {
-	opts := []image.Option{image.WithInsecure(f.insecure)}
+	opts := []image.Option{image.WithInsecure(f.insecure), image.WithVerify(f.verify)}
 	if f.verbose {
 		opts = append(opts, image.WithLogger(stderr))
 	}

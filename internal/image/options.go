@@ -72,6 +72,7 @@ type options struct {
 	backoff     remote.Backoff
 	maxSize     int64
 	maxLayers   int
+	verify      bool
 	unpackPaths []string
 	log         io.Writer
 	sleep       func(context.Context, time.Duration) error
@@ -152,6 +153,11 @@ func WithRetry(steps int, first time.Duration) Option {
 // WithMaxSize bounds the uncompressed bytes Unpack reads, and separately the bytes it writes (the
 // sizes of the regular files materialized).
 func WithMaxSize(n int64) Option { return func(o *options) { o.maxSize = n } }
+
+// WithVerify makes a registry push read the manifests and every blob back by digest (each
+// checked against its digest) before it is reported: a registry that acknowledges a push and
+// drops or alters it fails the push.
+func WithVerify(on bool) Option { return func(o *options) { o.verify = on } }
 
 // WithMaxLayers bounds the number of layers of an image Unpack reads.
 func WithMaxLayers(n int) Option { return func(o *options) { o.maxLayers = n } }

@@ -132,7 +132,13 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 	// against it); what that path would refuse, JSON text and objects without a kind take the round trip,
 	// for the loader's exact results and messages.
 	if t := bytes.TrimSpace(doc); len(t) > 0 && t[0] != '{' && t[0] != '[' {
-		if m, err := manifest.DecodeObject(doc); err == nil && m != nil {
+		m, err := manifest.DecodeObject(doc)
+		if kc := (*manifest.KeyCollisionError)(nil); errors.As(err, &kc) {
+			// sigs.k8s.io/yaml would keep one of the keys at random: refused as image bundle refuses it.
+			f.decodeErr = err
+			return f
+		}
+		if err == nil && m != nil {
 			if kind, _ := m["kind"].(string); kind != "" {
 				f.obj = &unstructured.Unstructured{Object: m}
 				f.countDocs(reader)
