@@ -16,10 +16,10 @@ import (
 	"time"
 )
 
-// killEnv carries the arguments of the opack run a TestBuildKilled child makes.
+// killEnv carries the arguments of the opack run a TestE2EBuildKilled child makes.
 const killEnv = "OPACK_KILLTEST_ARGS"
 
-// TestBuildKilled reproduces issue 16 items 7 and 8: a SIGKILL during opack build left
+// TestE2EBuildKilled reproduces issue 16 items 7 and 8: a SIGKILL during opack build left
 // opack.yaml at one release and the other outputs at the next (and check said all was well),
 // and temporary folders stayed forever. Here a child process runs opack build --version of the
 // next release and is killed after a random delay within one build's duration, many times in a
@@ -27,7 +27,7 @@ const killEnv = "OPACK_KILLTEST_ARGS"
 // is the old or the new one and every output matches it) or names the half-applied build; the
 // next plain build finishes it and writes nothing else, check then passes, and no temporary
 // folder of opack survives in the project or in $TMPDIR.
-func TestBuildKilled(t *testing.T) {
+func TestE2EBuildKilled(t *testing.T) {
 	if args := os.Getenv(killEnv); args != "" {
 		os.Exit(run(context.Background(), strings.Split(args, "\x1f"), nil, os.Stdout, os.Stderr))
 	}
@@ -49,7 +49,7 @@ func TestBuildKilled(t *testing.T) {
 		t.Fatal(out)
 	}
 	child := func(version string) *exec.Cmd {
-		cmd := exec.Command(os.Args[0], "-test.run=^TestBuildKilled$")
+		cmd := exec.Command(os.Args[0], "-test.run=^TestE2EBuildKilled$")
 		cmd.Env = append(os.Environ(), killEnv+"="+strings.Join([]string{"build", "-f", file, "--version", version}, "\x1f"))
 		return cmd
 	}
