@@ -77,7 +77,8 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 }
 
 // ProjectRoot is the folder a kustomization in dir belongs to: the nearest ancestor of dir
-// (itself included) holding opack.yaml, PROJECT, go.mod or .git; dir itself when there is none.
+// (itself included) holding opack.yaml, PROJECT, go.mod or .git; without one, the folder holding
+// the nearest ancestor named config (the kubebuilder layout), else dir itself.
 func ProjectRoot(dir string) string {
 	a, err := filepath.Abs(dir)
 	if err != nil {
@@ -90,7 +91,13 @@ func ProjectRoot(dir string) string {
 			}
 		}
 		if d == filepath.Dir(d) {
-			return a
+			break
 		}
 	}
+	for d := a; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == "config" {
+			return filepath.Dir(d)
+		}
+	}
+	return a
 }

@@ -126,3 +126,25 @@ func TestBuildSandbox(t *testing.T) {
 		})
 	}
 }
+
+func TestProjectRoot(t *testing.T) {
+	base := t.TempDir()
+	for _, d := range []string{"marked/config/manifests", "marked/sub", "bare/config/manifests", "loose/k"} {
+		if err := os.MkdirAll(filepath.Join(base, d), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.WriteFile(filepath.Join(base, "marked", "PROJECT"), nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for dir, want := range map[string]string{
+		"marked/config/manifests": "marked",
+		"marked":                  "marked",
+		"bare/config/manifests":   "bare",
+		"loose/k":                 "loose/k",
+	} {
+		if got := ProjectRoot(filepath.Join(base, dir)); got != filepath.Join(base, want) {
+			t.Errorf("ProjectRoot(%s) = %s, want %s", dir, got, filepath.Join(base, want))
+		}
+	}
+}
