@@ -32,7 +32,7 @@ type sandbox struct {
 	ctx         context.Context
 	client      *http.Client
 	fetched     map[string][]byte // --allow-remote: URLs' content, by the local name given them
-	refused     error             // the first remote entry refused (kustomize may hide the error)
+	refused     error             // the first remote entry refused or failed to fetch (kustomize hides it)
 }
 
 func newSandbox(ctx context.Context, fs filesys.FileSystem, root string, onDisk, allowRemote bool) (*sandbox, error) {
@@ -162,13 +162,13 @@ func (s *sandbox) ReadFile(p string) ([]byte, error) {
 		return data, err
 	}
 	urls, err := remoteEntries(p, data, s.allowRemote)
+	if err == nil && len(urls) > 0 {
+		data, err = s.localize(s.ctx, abs(p), data, urls)
+	}
 	if err != nil && s.refused == nil {
-		s.refused = err
+		s.refused = err // kustomize reports a kustomization it cannot read as missing
 	}
-	if err != nil || len(urls) == 0 {
-		return data, err
-	}
-	return s.localize(s.ctx, abs(p), data, urls)
+	return data, err
 }
 
 func (s *sandbox) WriteFile(p string, data []byte) error {

@@ -59,6 +59,10 @@ func TestBuildSandbox(t *testing.T) {
 	var hits atomic.Int32
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		hits.Add(1)
+		if r.URL.Path != "/remote.yaml" {
+			http.NotFound(w, r)
+			return
+		}
 		w.Write([]byte(strings.Replace(cm, "%s", "remote", 1)))
 	}))
 	defer srv.Close()
@@ -83,6 +87,8 @@ func TestBuildSandbox(t *testing.T) {
 			wantErr: `resources entry "https://github.com/example/repo//config?ref=main" is a git repository; kustomize would run git`},
 		{name: "git refused even when remote is allowed", resources: "- github.com/example/repo/config?ref=v1\n", allowRemote: true,
 			wantErr: "is a git repository"},
+		{name: "unreachable url named when allowed", resources: "- " + srv.URL + "/missing.yaml\n", allowRemote: true,
+			wantErr: `config/app/kustomization.yaml: fetching "` + srv.URL + `/missing.yaml": HTTP 404`, wantHits: 1},
 		{name: "url fetched by opack when allowed", resources: "- ../base\n- " + srv.URL + "/remote.yaml\n", allowRemote: true,
 			wantIn: "name: remote", wantHits: 1},
 	} {
@@ -105,7 +111,7 @@ func TestBuildSandbox(t *testing.T) {
 				}
 				var be *BuildError
 				var re *RemoteError
-				if !errors.As(err, &be) && !errors.As(err, &re) {
+				if !tc.allowRemote && !errors.As(err, &be) && !errors.As(err, &re) {
 					t.Errorf("error %T is neither a BuildError nor a RemoteError", err)
 				}
 			} else if err != nil {
