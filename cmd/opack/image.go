@@ -48,6 +48,11 @@ func (f *registryFlags) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.insecure, "insecure", false, "allow plain HTTP and unverified TLS for any registry (loopback registries never need it)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", 10*time.Minute, "give up (including retries) after this long; 0 means never")
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log progress and retries to stderr")
+}
+
+// addPushFlags adds the flags of commands that push.
+func (f *registryFlags) addPushFlags(cmd *cobra.Command) {
+	f.addFlags(cmd)
 	cmd.Flags().BoolVar(&f.verify, "verify", false, "after a push, read the manifest and every blob back by digest before reporting it pushed")
 }
 

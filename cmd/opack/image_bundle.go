@@ -38,6 +38,6 @@ Credentials come from the docker config ($DOCKER_CONFIG) and credential helpers.
 			return err
 		},
 	}
-	f.addFlags(cmd)
+	f.addPushFlags(cmd)
 	return cmd
 }
