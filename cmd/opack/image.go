@@ -95,7 +95,7 @@ type publishFlags struct {
 }
 
 func (f *publishFlags) addFlags(cmd *cobra.Command) {
-	f.registryFlags.addFlags(cmd)
+	f.registryFlags.addPushFlags(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout its tag names the image in the layout and the whole reference is recorded for catalog render")
 	fl.StringVar(&f.ociLayout, "oci-layout", "", "write an OCI image layout to this directory instead of pushing")

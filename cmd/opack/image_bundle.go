@@ -38,6 +38,6 @@ Credentials come from the docker config ($DOCKER_CONFIG) and credential helpers.
 			return err
 		},
 	}
-	f.addPushFlags(cmd)
+	f.addFlags(cmd)
 	return cmd
 }

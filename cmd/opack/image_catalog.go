@@ -63,7 +63,7 @@ Prints REF@sha256:... on stdout.`,
 			return err
 		},
 	}
-	f.addPushFlags(cmd)
+	f.addFlags(cmd)
 	cmd.Flags().StringVar(&base, "base", "scratch", "base image: scratch, an opm image reference, or oci:DIR[:TAG]")
 	cmd.Flags().BoolVar(&noValidate, "no-validate", false, "pack the catalog without checking it as opm validate does")
 	cmd.Flags().StringSliceVar(&platforms, "platform", nil, "platforms to build (scratch) or keep from a multi-arch base, e.g. linux/amd64,linux/arm64")
