@@ -9,12 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project"
-	"github.com/opack/opack/internal/validate"
 )
-
-func init() { register(newBuildCmd) }
 
 // pipelineFlags are the flags opack build and opack check share.
 type pipelineFlags struct {
@@ -28,14 +26,14 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVarP(&f.file, "file", "f", project.DefaultFile, "project file")
 	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml; build saves it there when opack.yaml sets version)")
-	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
+	fl.StringVarP(&f.output, "output", "o", finding.FormatText, "findings format: "+strings.Join(finding.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
-	if err := validate.CheckFormat(f.output, validate.Formats...); err != nil {
+	if err := finding.CheckFormat(f.output, finding.Formats...); err != nil {
 		return nil, withExit(exitUsage, err)
 	}
 	if f.version != "" {
@@ -55,7 +53,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 // summaryOut is where the human-readable summary goes: stderr with -o json, so stdout stays one
 // JSON document.
 func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
-	if f.output == validate.FormatJSON {
+	if f.output == finding.FormatJSON {
 		return cmd.ErrOrStderr()
 	}
 	return cmd.OutOrStdout()
@@ -65,8 +63,8 @@ func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
 // errors of a failed step, and extra) and maps the error to an exit code. With -o json the
 // findings document is always written, so stdout is valid JSON whatever happened; with --quiet
 // only errors are printed.
-func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...validate.Finding) error {
-	rep := &validate.Report{}
+func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...finding.Finding) error {
+	rep := &finding.Report{}
 	if res != nil {
 		rep.Add(res.Findings...)
 		if !f.quiet {
@@ -86,13 +84,13 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 	if f.quiet {
 		kept := rep.Findings[:0:0]
 		for _, fd := range rep.Findings {
-			if fd.Severity == validate.SeverityError {
+			if fd.Severity == finding.SeverityError {
 				kept = append(kept, fd)
 			}
 		}
 		rep.Findings = kept
 	}
-	if len(rep.Findings) > 0 || f.output == validate.FormatJSON {
+	if len(rep.Findings) > 0 || f.output == finding.FormatJSON {
 		if werr := rep.Write(out, f.output); werr != nil {
 			return withExit(exitUsage, werr)
 		}
@@ -117,11 +115,17 @@ the previous release, build the bundle image, add it by digest to the catalog te
 validate the catalog (CRD safety on every upgrade edge), build the catalog image and write the OLM
 deploy manifests.
 
-Offline by default: images go to OCI layouts under outputs.dir (_output/images/). --push pushes them
-to the registries named in opack.yaml instead. Everything is staged outside the project; nothing in it
-changes unless every step passes, and outputs that did not change are not touched. A build waits for
-another build or check of the same project to finish (a lock on the project folder), so two never
-interleave their outputs.
+Offline by default: images go to OCI layouts under outputs.dir (_output/images/), the kustomization
+may read nothing outside the project and no URL or git repository (--allow-remote lets opack fetch
+URLs; git never runs), and no registry is asked unless the catalog template names an image no local
+layout holds. --push pushes the images to the registries named in opack.yaml instead (--verify reads
+them back).
+
+A build is one transaction: every output is staged in a .opack-txn-* folder of the project and
+committed with a journal only when every step passed; outputs that did not change are not touched. A
+build interrupted while committing (a crash, a kill) is finished by the next build, and until then
+opack check says the project is half-applied. A build waits for another build or check of the same
+project to finish (a lock on the project folder), so two never interleave their outputs.
 
 --version overrides the version of opack.yaml and, when opack.yaml sets version, is saved there, so
 the next plain build or check works on the same release. A version already in the catalog template
