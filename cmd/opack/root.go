@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/version"
 	"github.com/spf13/cobra"
 )
@@ -50,6 +51,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return prof.start()
 	}
 	root.SetArgs(args)
+	tmpdir.Sweep() // what killed runs left in $TMPDIR
 	err := root.ExecuteContext(ctx)
 	if perr := prof.stop(); perr != nil && err == nil {
 		err = perr

@@ -12,9 +12,9 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/manifest"
-
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // CRDSource gives the CRDs a bundle installs. ok is false when they cannot be had (the edge
@@ -77,15 +77,18 @@ func (s ImageCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 	if b.Image == "" || s.Unpack == nil {
 		return nil, false, nil
 	}
-	base := s.Dir
-	if base == "" {
-		base = os.TempDir()
+	var dst string
+	var err error
+	if s.Dir == "" {
+		dst, err = tmpdir.Make("bundle")
+		defer tmpdir.Remove(dst)
+	} else {
+		dst, err = os.MkdirTemp(s.Dir, "opack-bundle-")
+		defer os.RemoveAll(dst)
 	}
-	dst, err := os.MkdirTemp(base, "opack-bundle-")
 	if err != nil {
 		return nil, false, err
 	}
-	defer os.RemoveAll(dst)
 	if err := s.Unpack(ctx, b.Image, dst); err != nil {
 		return nil, false, fmt.Errorf("pulling %s: %w", b.Image, err)
 	}
