@@ -241,7 +241,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 	}
 	seen := map[graph.EdgeKey]bool{}
 	var out []finding.Finding
-	for _, e := range g.Edges {
+	for e := range g.All() {
 		k := graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}
 		if seen[k] {
 			continue

@@ -23,7 +23,7 @@ type bundleCRDs func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bo
 func (r *run) storedVersionFindings(g *graph.Graph, get bundleCRDs, file string) []finding.Finding {
 	into := map[[2]string][]string{} // package, to → froms
 	var targets [][2]string
-	for _, e := range g.Edges {
+	for e := range g.All() {
 		k := [2]string{e.Package, e.To}
 		if into[k] == nil {
 			targets = append(targets, k)

@@ -81,7 +81,11 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 	cache := &crdCache{src: src, m: m, got: map[string]map[string]*crdEntry{}}
 	edges := map[graph.EdgeKey]*edgeCheck{}
 	var order []*edgeCheck
-	for _, e := range g.Edges {
+	over := overEdgeLimit(ctx, m, g, cache)
+	for e := range g.All() {
+		if _, skip := over[e.Package]; skip {
+			continue
+		}
 		k := graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}
 		ec := edges[k]
 		if ec == nil {
@@ -121,6 +125,13 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 	var out []finding.Finding
 	unsafe := map[graph.EdgeKey]string{}
 	unchecked := map[string]int{}
+	for _, pkg := range fbc.SortedKeys(over) {
+		if n := over[pkg]; n < 0 {
+			unchecked[pkg] = -n
+		} else {
+			out = append(out, edgeLimitFinding(pkg, n))
+		}
+	}
 	reported := map[string]bool{}
 	var checked []*edgeCheck
 	for _, ec := range order {

@@ -188,35 +188,50 @@ func listSome(names []string) string {
 	return strings.Join(names, ", ")
 }
 
-// predecessors indexes the edges of a graph by target.
+// predecessors indexes the edges of a graph by target: replaces and skips edges one by one,
+// skipRange edges as their ranges (never expanded into pairs).
 type predecessors struct {
-	into map[string]map[string][]string // package → to → froms
+	into   map[string]map[string][]string            // package → to → froms
+	ranges map[string]map[string][]*graph.RangeEdges // package → to → ranges
 }
 
 func newPredecessors(g *graph.Graph) *predecessors {
-	p := &predecessors{into: map[string]map[string][]string{}}
+	p := &predecessors{into: map[string]map[string][]string{}, ranges: map[string]map[string][]*graph.RangeEdges{}}
 	for _, e := range g.Edges {
 		if p.into[e.Package] == nil {
 			p.into[e.Package] = map[string][]string{}
 		}
 		p.into[e.Package][e.To] = append(p.into[e.Package][e.To], e.From)
 	}
+	for i := range g.Ranges {
+		r := &g.Ranges[i]
+		if p.ranges[r.Package] == nil {
+			p.ranges[r.Package] = map[string][]*graph.RangeEdges{}
+		}
+		p.ranges[r.Package][r.To] = append(p.ranges[r.Package][r.To], r)
+	}
 	return p
 }
-
-func (p *predecessors) direct(pkg, name string) []string { return p.into[pkg][name] }
 
 // all returns name and every bundle with a path into it, sorted.
 func (p *predecessors) all(pkg, name string) []string {
 	seen := map[string]bool{name: true}
 	stack := []string{name}
+	visit := func(f string) {
+		if !seen[f] {
+			seen[f] = true
+			stack = append(stack, f)
+		}
+	}
 	for len(stack) > 0 {
 		cur := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
 		for _, f := range p.into[pkg][cur] {
-			if !seen[f] {
-				seen[f] = true
-				stack = append(stack, f)
+			visit(f)
+		}
+		for _, r := range p.ranges[pkg][cur] {
+			for f := range r.Froms() {
+				visit(f)
 			}
 		}
 	}

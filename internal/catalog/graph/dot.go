@@ -31,7 +31,7 @@ func WriteDot(m *fbc.Model, g *Graph, w io.Writer, o GraphOptions) error {
 				}
 				fmt.Fprintf(&b, "      %s [%s];\n", dotID(prefix+e.Name), attrs)
 			}
-			for _, e := range g.Edges {
+			for e := range g.All() {
 				if e.Package != pn || e.Channel != cn {
 					continue
 				}
