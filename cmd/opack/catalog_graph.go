@@ -46,6 +46,7 @@ Exit codes: 0 written, 2 could not run.`,
 	f.StringVarP(&o.graph.Package, "package", "p", "", "draw only this package")
 	f.StringVar(&o.graph.MinEdge, "minimum-edge", "", "draw only edges from this bundle's version up (mermaid)")
 	f.BoolVar(&o.graph.DrawV0Semantics, "draw-v0-semantics", false, "mark bundles and links OLM v0 skips (mermaid)")
+	f.BoolVar(&o.graph.CollapseRanges, "collapse-ranges", false, "draw each skipRange as one edge labelled with the range (needed above 100000 edges)")
 	f.BoolVar(&o.noCheck, "no-crd-check", false, "do not check edges for CRD safety (plain opm output)")
 	o.crds.add(cmd)
 	return cmd

@@ -30,6 +30,9 @@ func WriteGraph(ctx context.Context, cfg *fbc.DeclarativeConfig, w io.Writer, fo
 	}
 	m, _ := ConvertToModel(cfg)
 	g := graph.BuildGraph(m)
+	if err := graph.CheckDrawable(g, o.Package, o); err != nil {
+		return err
+	}
 	if o.Unsafe == nil {
 		_, o.Unsafe = CheckEdges(ctx, m, g, src)
 	}

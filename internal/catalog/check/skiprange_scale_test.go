@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -66,7 +67,12 @@ func TestSkipRangeCatalogMemory(t *testing.T) {
 		t.Skip("peak RSS cannot be reset on this kernel")
 	}
 	r := Validate(context.Background(), cfg)
+	var drawn countWriter
+	if err := WriteGraph(context.Background(), cfg, &drawn, GraphMermaid, graph.GraphOptions{CollapseRanges: true}, nil); err != nil {
+		t.Fatal(err)
+	}
 	peak := benchutil.PeakRSS()
+	t.Logf("collapsed mermaid graph: %d bytes", drawn)
 	t.Logf("peak RSS %d MB", peak>>20)
 	if peak > 300<<20 {
 		t.Errorf("peak RSS %d MB, want under 300 MB", peak>>20)
@@ -92,4 +98,106 @@ func BenchmarkSkipRangeValidate(b *testing.B) {
 	for b.Loop() {
 		Validate(context.Background(), cfg)
 	}
+}
+
+func TestSkipRangeGraphDrawing(t *testing.T) {
+	small := skipRangeCatalog(4)
+	big := skipRangeCatalog(600) // 599 replaces + 179,700 skipRange edges: above graph.MaxDrawnEdges
+	tests := []struct {
+		name, format string
+		cfg          *fbc.DeclarativeConfig
+		collapse     bool
+		want         []string // lines the output must hold
+		wantErr      string
+		maxBytes     int
+	}{
+		{name: "mermaid collapsed", format: GraphMermaid, cfg: small, collapse: true, want: []string{
+			`      big-stable-big.v1.0.0["big.v1.0.0"]-- "skipRange(<1.0.3): 3 releases, 1.0.0 to 1.0.2" --> big-stable-big.v1.0.3["big.v1.0.3"]`,
+			`      big-stable-big.v1.0.0["big.v1.0.0"]-- "skipRange(<1.0.1)" --> big-stable-big.v1.0.1["big.v1.0.1"]`,
+		}},
+		{name: "dot collapsed", format: GraphDot, cfg: small, collapse: true, want: []string{
+			`      "big-stable-big.v1.0.0" -> "big-stable-big.v1.0.3" [label="skipRange(<1.0.3): 3 releases, 1.0.0 to 1.0.2"];`,
+		}},
+		{name: "dot expanded", format: GraphDot, cfg: small, want: []string{
+			`      "big-stable-big.v1.0.1" -> "big-stable-big.v1.0.3" [label="skipRange(<1.0.3)"];`,
+		}},
+		{name: "too many edges", format: GraphMermaid, cfg: big, wantErr: "180299 edges, more than the 100000 drawn one by one"},
+		{name: "too many edges collapsed", format: GraphMermaid, cfg: big, collapse: true, maxBytes: 300 << 10},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var out strings.Builder
+			err := WriteGraph(context.Background(), tt.cfg, &out, tt.format, graph.GraphOptions{CollapseRanges: tt.collapse}, nil)
+			if tt.wantErr != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("want error containing %q, got %v", tt.wantErr, err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			lines := strings.Split(out.String(), "\n")
+			for _, w := range tt.want {
+				if !slices.Contains(lines, w) {
+					t.Errorf("output lacks line\n%s\ngot:\n%s", w, out.String())
+				}
+			}
+			if tt.maxBytes > 0 && out.Len() > tt.maxBytes {
+				t.Errorf("output %d bytes, want at most %d", out.Len(), tt.maxBytes)
+			}
+		})
+	}
+}
+
+// withCRD embeds the same small CRD in every bundle of cfg.
+func withCRD(t *testing.T, cfg *fbc.DeclarativeConfig) *fbc.DeclarativeConfig {
+	t.Helper()
+	const crdJSON = `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"bigs.example.com"},` +
+		`"spec":{"group":"example.com","names":{"kind":"Big","listKind":"BigList","plural":"bigs","singular":"big"},"scope":"Namespaced",` +
+		`"versions":[{"name":"v1","served":true,"storage":true,"schema":{"openAPIV3Schema":{"type":"object"}}}]}}`
+	for i := range cfg.Bundles {
+		cfg.Bundles[i].Properties = append(cfg.Bundles[i].Properties, fbc.NewBundleObjectProperty([]byte(crdJSON)))
+	}
+	if err := fbc.ReadBundleObjects(cfg.Bundles); err != nil {
+		t.Fatal(err)
+	}
+	return cfg
+}
+
+func TestCRDEdgeLimit(t *testing.T) {
+	tests := []struct {
+		name  string
+		limit int
+		want  string // a finding's message must contain it; "" = no limit finding
+	}{
+		{name: "under the limit", limit: 1000},
+		{name: "over the limit", limit: 10, want: "35 upgrade edges, more than the 10 opack checks for CRD safety in one package"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			defer func(old int) { maxCRDEdges = old }(maxCRDEdges)
+			maxCRDEdges = tt.limit
+			r := Validate(context.Background(), withCRD(t, skipRangeCatalog(8)), WithChecks(CheckCRD))
+			var got string
+			for _, f := range r.Findings {
+				if strings.Contains(f.Message, "opack checks for CRD safety") {
+					got = f.Message
+				}
+				if strings.Contains(f.Message, "not checked for CRD safety") {
+					t.Errorf("edges reported as lacking CRDs: %s", f)
+				}
+			}
+			if tt.want == "" && got != "" || !strings.Contains(got, tt.want) {
+				t.Errorf("limit finding: want %q, got %q", tt.want, got)
+			}
+		})
+	}
+}
+
+type countWriter int
+
+func (c *countWriter) Write(p []byte) (int, error) {
+	*c += countWriter(len(p))
+	return len(p), nil
 }

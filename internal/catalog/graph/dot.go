@@ -3,7 +3,10 @@ package graph
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
+
+	"github.com/blang/semver/v4"
 
 	"github.com/opack/opack/internal/fbc"
 )
@@ -31,7 +34,17 @@ func WriteDot(m *fbc.Model, g *Graph, w io.Writer, o GraphOptions) error {
 				}
 				fmt.Fprintf(&b, "      %s [%s];\n", dotID(prefix+e.Name), attrs)
 			}
-			for e := range g.All() {
+			edges := g.All()
+			if o.CollapseRanges {
+				edges = func(yield func(Edge) bool) {
+					for _, e := range g.Edges {
+						if !yield(e) {
+							return
+						}
+					}
+				}
+			}
+			for e := range edges {
 				if e.Package != pn || e.Channel != cn {
 					continue
 				}
@@ -45,6 +58,9 @@ func WriteDot(m *fbc.Model, g *Graph, w io.Writer, o GraphOptions) error {
 				}
 				fmt.Fprintf(&b, "      %s -> %s [%s];\n", dotID(prefix+e.From), dotID(prefix+e.To), attrs)
 			}
+			if o.CollapseRanges {
+				writeDotRanges(&b, p, g, cn, prefix, o)
+			}
 			b.WriteString("    }\n")
 		}
 		b.WriteString("  }\n")
@@ -56,4 +72,22 @@ func WriteDot(m *fbc.Model, g *Graph, w io.Writer, o GraphOptions) error {
 
 func dotID(s string) string {
 	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`, "\n", `\n`).Replace(s) + `"`
+}
+
+// writeDotRanges draws each skipRange of channel cn as one edge from the lowest release it covers.
+func writeDotRanges(b *strings.Builder, p *fbc.ModelPackage, g *Graph, cn, prefix string, o GraphOptions) {
+	version := func(n string) semver.Version { return p.Bundles[n].Version }
+	for i := range g.Ranges {
+		r := &g.Ranges[i]
+		if r.Package != p.Name || r.Channel != cn {
+			continue
+		}
+		covered := slices.Collect(r.Froms())
+		label, unsafe := collapsedLabel(p.Name, r.SkipRange, r.To, covered, version, o.Unsafe)
+		attrs := "label=" + dotID(label)
+		if unsafe {
+			attrs += ", color=red, fontcolor=red"
+		}
+		fmt.Fprintf(b, "      %s -> %s [%s];\n", dotID(prefix+covered[0]), dotID(prefix+r.To), attrs)
+	}
 }

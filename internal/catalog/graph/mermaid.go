@@ -21,6 +21,9 @@ type GraphOptions struct {
 	DrawV0Semantics bool
 	// Unsafe maps edges to the reason they are unsafe; they are drawn red and labelled with it.
 	Unsafe map[EdgeKey]string
+	// CollapseRanges draws each skipRange as one edge, from the lowest release it covers,
+	// labelled with the range and the number of releases (opm draws one edge per release).
+	CollapseRanges bool
 }
 
 const UnsafeLinkStyle = "stroke:#FF0000,stroke-width:4px;"
@@ -142,7 +145,12 @@ func (mw *mermaidWriter) channel(c *fbc.Channel, id string, depBundle map[string
 			mw.linkID++
 		}
 		if ce.SkipRange != "" {
-			if r, err := semver.ParseRange(ce.SkipRange); err == nil {
+			if r, err := semver.ParseRange(ce.SkipRange); err == nil && mw.o.CollapseRanges {
+				if mw.collapsedRange(pb, c, id, ce, r) {
+					semantics(ce.Name, false)
+					mw.linkID++
+				}
+			} else if err == nil {
 				for _, other := range c.Entries {
 					if r(mw.versions[other.Name]) {
 						mw.link(pb, c, id, other.Name, `"skipRange(`+ce.SkipRange+`)"`, ce.Name)
@@ -159,6 +167,32 @@ func (mw *mermaidWriter) channel(c *fbc.Channel, id string, depBundle map[string
 		}
 	}
 	pb.WriteString("    end\n")
+}
+
+// collapsedRange writes ce's skipRange as one edge from the lowest release it covers, labelled
+// with the range, the number of releases and the unsafe ones.
+func (mw *mermaidWriter) collapsedRange(pb *strings.Builder, c *fbc.Channel, id string, ce *fbc.ChannelEntry, r semver.Range) bool {
+	var covered []string
+	for _, other := range c.Entries {
+		if r(mw.versions[other.Name]) {
+			covered = append(covered, other.Name)
+		}
+	}
+	if len(covered) == 0 {
+		return false
+	}
+	label, unsafe := collapsedLabel(c.Package, ce.SkipRange, ce.Name, covered, func(n string) semver.Version { return mw.versions[n] }, mw.o.Unsafe)
+	lowest := covered[0]
+	for _, n := range covered {
+		if mw.versions[n].LT(mw.versions[lowest]) {
+			lowest = n
+		}
+	}
+	if unsafe {
+		mw.unsafeLinks = append(mw.unsafeLinks, fmt.Sprint(mw.linkID))
+	}
+	fmt.Fprintf(pb, "      %s-%s[%q]-- %q --> %s-%s[%q]\n", id, lowest, lowest, mermaidText(label), id, ce.Name, ce.Name)
+	return true
 }
 
 // link writes one edge; an unsafe edge gets its reason in the label and a red link style.
