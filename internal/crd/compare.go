@@ -21,6 +21,8 @@ type options struct {
 	newRefs        []VersionRef
 	files          map[string]string
 	apiserver      bool
+	newGrants      []Grant
+	grantsKnown    bool
 }
 
 // WithStoredVersions sets the live CRDs' status.storedVersions (the same list for every CRD; versions a
@@ -57,6 +59,12 @@ func WithCSVRefs(old, new []VersionRef) Option {
 	return func(o *options) { o.oldRefs, o.newRefs = old, new }
 }
 
+// WithNewGrants gives the RBAC rules of the new release's CSVs: a removed CRD is then reported
+// by whether the new CSV still holds create rights on it.
+func WithNewGrants(grants []Grant) Option {
+	return func(o *options) { o.newGrants, o.grantsKnown = grants, true }
+}
+
 // WithFiles maps CRD names to the files the new CRDs came from, for Finding.File.
 func WithFiles(files map[string]string) Option { return func(o *options) { o.files = files } }
 
@@ -86,7 +94,7 @@ func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Fi
 	for _, oc := range old {
 		nc, ok := newByName[oc.Name]
 		if !ok {
-			emit(change{Finding: Finding{Rule: RuleCRDRemoved, CRD: oc.Name, Message: "CRD removed from the new release; its objects stay on the cluster unmanaged"}})
+			emit(change{Finding: Finding{Rule: RuleCRDRemoved, CRD: oc.Name, Message: removedMessage(oc, o.newGrants, o.grantsKnown)}})
 			continue
 		}
 		compareCRD(&o, oc, nc, emit)
@@ -107,6 +115,9 @@ func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Fi
 // CompareSets is Compare for two loaded sets: it adds the sets' CSV references and file names.
 func CompareSets(old, new *Set, opts ...Option) []Finding {
 	opts = append([]Option{WithCSVRefs(old.Refs, new.Refs), WithFiles(new.Files)}, opts...)
+	if new.HasCSV {
+		opts = append([]Option{WithNewGrants(new.Grants)}, opts...)
+	}
 	return Compare(old.CRDs, new.CRDs, opts...)
 }
 

@@ -23,6 +23,10 @@ type Set struct {
 	Files map[string]string
 	// Refs are the CRD versions the set's ClusterServiceVersions own or require.
 	Refs []VersionRef
+	// Grants are the RBAC rules the set's ClusterServiceVersions ask for; HasCSV says whether
+	// the set holds one (else nothing is known of the operator's rights).
+	Grants []Grant
+	HasCSV bool
 }
 
 // VersionRef is a CRD version a ClusterServiceVersion owns or requires; OLM v0 refuses the CSV when
@@ -81,6 +85,8 @@ func (s *Set) add(d manifest.Doc) error {
 		s.CRDs = append(s.CRDs, c)
 	case u.GetKind() == "ClusterServiceVersion" && u.GroupVersionKind().Group == "operators.coreos.com":
 		s.Refs = append(s.Refs, csvRefs(u)...)
+		s.Grants = append(s.Grants, csvGrants(u.Object)...)
+		s.HasCSV = true
 	}
 	return nil
 }

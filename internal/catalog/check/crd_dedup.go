@@ -135,6 +135,9 @@ func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCach
 // findings are ordered by CRD, each CRD's in Compare's order.
 func compareEdge(ctx context.Context, dec *decodeCache, old, new crdResult, opts ...crd.Option) []crd.Finding {
 	opts = append([]crd.Option{crd.WithContext(ctx)}, opts...)
+	if new.csvKnown {
+		opts = append(opts, crd.WithNewGrants(new.grants))
+	}
 	newAt := make(map[string]int, len(new.crds))
 	for i, c := range new.crds {
 		newAt[c.Name] = i

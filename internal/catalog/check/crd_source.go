@@ -117,8 +117,11 @@ type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
 	sums   []crdSum // per CRD; zero when the source does not hash
-	ok     bool
-	err    error
+	// grants are the RBAC rules of the bundle's CSV (csvKnown: the catalog carries the CSV).
+	grants   []crd.Grant
+	csvKnown bool
+	ok       bool
+	err      error
 }
 
 // crdCache loads each bundle's CRDs once, concurrently for different bundles, until its package is dropped.
@@ -173,6 +176,9 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 		e.r = crdResult{bundle: name}
 		if b := c.m.Packages[pkg].Bundles[name]; b != nil {
 			e.r.crds, e.r.sums, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg))
+			if e.r.ok && b.Blob.CsvJSON != "" {
+				e.r.grants, e.r.csvKnown = crd.CSVGrants([]byte(b.Blob.CsvJSON))
+			}
 		}
 		if e.r.err != nil {
 			e.r.ok = false
