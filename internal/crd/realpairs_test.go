@@ -31,6 +31,7 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, SeverityInfo}, {RuleNullableRemoved, SeverityError}}},
 		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, SeverityError}, {RuleRequiredAdded, SeverityError}}},
 		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, SeverityWarning}, {RuleRequiredAdded, SeverityWarning}}},
+		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, SeverityInfo}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)
