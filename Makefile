@@ -1,7 +1,7 @@
 # opack — see README.md. Every target installs what it needs.
 GO       ?= go
 BIN      ?= bin/opack
-VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo v0.1.0)
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 LDFLAGS  := -X github.com/opack/opack/internal/version.Version=$(VERSION)
 PKGS     := ./...
 

@@ -79,7 +79,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
-		Version:           version.Version,
+		Version:           version.String(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	limits := &limitFlags{}
