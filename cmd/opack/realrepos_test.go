@@ -165,9 +165,12 @@ func TestRealRepositoriesStepByStep(t *testing.T) {
 	}
 }
 
-// TestRealRepositoriesOneCommand: `opack generate bundle` alone runs the kustomize-manifests step
-// first, so one command gives operator-sdk's base CSV and bundle.
-func TestRealRepositoriesOneCommand(t *testing.T) {
+// TestE2ERealRepositoriesOneCommand: `opack generate bundle` alone runs the kustomize-manifests step
+// first, so one command gives operator-sdk's base CSV and bundle (make test-slow: without -race).
+func TestE2ERealRepositoriesOneCommand(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: runs in make test-slow")
+	}
 	for _, r := range realRepos(t) {
 		if r.manifestsOnly {
 			continue
