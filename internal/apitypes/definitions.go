@@ -11,7 +11,6 @@ import (
 	"sort"
 	"strings"
 
-	
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/version"

@@ -48,7 +48,7 @@ func load(ctx context.Context, dir, apisDir string) (*universe, error) {
 	}
 	u := &universe{roots: roots, types: map[typeIdent]*markers.TypeInfo{}, groupVersions: map[*loader.Package]schema.GroupVersion{}}
 	u.collect(&markers.Collector{Registry: reg})
-	if err := rootErrors(roots); err != nil {
+	if err := rootErrors(modDir, roots); err != nil {
 		return nil, err
 	}
 	return u, nil
@@ -82,17 +82,28 @@ func (u *universe) collect(col *markers.Collector) {
 	}
 }
 
-// rootErrors reports the errors of the API packages themselves. Type errors are tolerated, as
-// operator-sdk tolerates them, and so are imports that cannot be resolved offline: markers and
-// doc comments are read from syntax, and only types of the API packages are ever looked up.
-func rootErrors(roots []*loader.Package) error {
+// rootErrors reports the errors of the API packages themselves, each once, with its position
+// relative to the project folder. Type errors are tolerated, as operator-sdk tolerates them, and so
+// are imports that cannot be resolved offline: markers and doc comments are read from syntax, and
+// only types of the API packages are ever looked up.
+func rootErrors(dir string, roots []*loader.Package) error {
+	seen := map[string]bool{}
 	var msgs []string
 	for _, root := range roots {
 		for _, e := range root.Errors {
 			if e.Kind == packages.TypeError || unresolvedImport(e.Msg) {
 				continue
 			}
-			msgs = append(msgs, fmt.Sprintf("package %s: %s", root.PkgPath, e.Msg))
+			msg := fmt.Sprintf("package %s: %s", root.PkgPath, e.Msg)
+			if file, _, _ := strings.Cut(e.Pos, ":"); filepath.IsAbs(file) {
+				if rel, err := filepath.Rel(dir, e.Pos); err == nil && !strings.HasPrefix(rel, "..") {
+					msg = fmt.Sprintf("%s: %s", rel, e.Msg)
+				}
+			}
+			if !seen[msg] {
+				seen[msg] = true
+				msgs = append(msgs, msg)
+			}
 		}
 	}
 	if len(msgs) == 0 {

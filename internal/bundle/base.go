@@ -6,11 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/opack/opack/internal/apitypes"
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -89,32 +89,4 @@ func DefaultCSV(pkg string) *v1alpha1.ClusterServiceVersion {
 
 // DisplayName turns a name in snake, kebab, camel or dotted case into a title-cased,
 // space-separated display name ("memcached-operator" → "Memcached Operator"), as operator-sdk does.
-func DisplayName(name string) string {
-	words := strings.FieldsFunc(name, func(r rune) bool { return strings.ContainsRune(".-_ ", r) })
-	for i, w := range words {
-		var b strings.Builder
-		prev := rune(0)
-		for j, r := range w {
-			if j > 0 && unicode.IsUpper(r) && !unicode.IsUpper(prev) {
-				b.WriteByte(' ')
-			}
-			b.WriteRune(r)
-			prev = r
-		}
-		words[i] = b.String()
-	}
-	return strings.TrimSpace(title(strings.Join(words, " ")))
-}
-
-// title upper-cases the first letter of every word, like the deprecated strings.Title.
-func title(s string) string {
-	prev := ' '
-	return strings.Map(func(r rune) rune {
-		isSep := !(unicode.IsLetter(prev) || unicode.IsDigit(prev) || prev == '_')
-		prev = r
-		if isSep {
-			return unicode.ToTitle(r)
-		}
-		return r
-	}, s)
-}
+func DisplayName(name string) string { return apitypes.DisplayName(name) }

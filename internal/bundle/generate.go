@@ -89,11 +89,11 @@ type Result struct {
 	Dockerfile *File                           // nil when metadata was not generated
 	Dropped    []Dropped                       // input objects neither written nor used
 	Warnings   []string
-	Removed    []string // files of a previous run removed from manifests/ (or that would be, in check mode)
-	Kept       []string // such files kept because of KeepUnknown, or because the generator did not write them
-	Changed    bool     // disk differed from the generated bundle (write mode: so it was written)
-	Diff       string   // unified diff, disk → generated
-	Stdout     []byte   // stdout mode: the manifests stream
+	Removed    []string    // files of a previous run removed from manifests/ (or that would be, in check mode)
+	Kept       []string    // such files kept because of KeepUnknown, or because the generator did not write them
+	Changed    bool        // disk differed from the generated bundle (write mode: so it was written)
+	Diff       string      // unified diff, disk → generated
+	Stdout     []byte      // stdout mode: the manifests stream
 	Base       *BaseResult // the kustomize-manifests step, when it ran
 	// Tree is the bundle folder's full new content (slash-separated path → bytes): what was
 	// written, or would be in check mode; nil in stdout mode.
