@@ -22,7 +22,7 @@ test-deps:
 	@bash hack/install-test-deps.sh
 
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@out=$$(gofmt -l $$(git ls-files '*.go' ':(exclude,glob)**/testdata/**' 2>/dev/null || find . -name '*.go' -not -path '*/testdata/*')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 
