@@ -10,28 +10,46 @@ import (
 
 // regenerateBase runs the kustomize-manifests step before a bundle is generated from the
 // kustomization of a Go project with API types: the base CSV is regenerated in memory
-// (o.base) and written by Generate only once the bundle was.
+// (o.Base) and written by Generate only once the bundle was.
 func regenerateBase(ctx context.Context, o *Options, res *Result) error {
-	if o.APIsDir == "" || o.Input != nil || o.InputDir != "" || !o.Manifests {
+	if o.Base != nil {
+		res.Base = o.Base
 		return nil
+	}
+	if o.Input != nil || o.InputDir != "" || !o.Manifests {
+		return nil
+	}
+	br, err := BaseFromGoTypes(ctx, *o)
+	if err != nil || br == nil {
+		return err
+	}
+	res.Base, o.Base = br, br
+	res.Warnings = append(res.Warnings, br.Warnings...)
+	return nil
+}
+
+// BaseFromGoTypes runs the kustomize-manifests step in memory for the project of o (ProjectDir,
+// Package, KustomizeDir, APIsDir): the base files as `generate kustomize-manifests` would write
+// them, nothing written. It returns nil when APIsDir is empty, or the project is not a Go project
+// or has no API folder.
+func BaseFromGoTypes(ctx context.Context, o Options) (*BaseResult, error) {
+	if o.APIsDir == "" {
+		return nil, nil
+	}
+	if err := o.defaults(); err != nil {
+		return nil, err
 	}
 	p, ok, err := ReadProject(o.ProjectDir)
 	if err != nil || !ok || !p.IsGo() {
-		return err
+		return nil, err
 	}
 	if _, err := os.Stat(filepath.Join(o.ProjectDir, o.APIsDir)); errors.Is(err, fs.ErrNotExist) {
-		return nil // no Go API types: nothing to read
+		return nil, nil // no Go API types: nothing to read
 	}
-	br, err := GenerateBase(ctx, BaseOptions{
+	return GenerateBase(ctx, BaseOptions{
 		Package: o.Package, InputDir: o.KustomizeDir, OutputDir: o.KustomizeDir,
 		Project: p, ProjectDir: o.ProjectDir, APIsDir: o.APIsDir, Check: true,
 	})
-	if err != nil {
-		return err
-	}
-	res.Base, o.base = br, br
-	res.Warnings = append(res.Warnings, br.Warnings...)
-	return nil
 }
 
 // baseCheck makes a stale base CSV part of a check's difference.

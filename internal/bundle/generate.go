@@ -78,7 +78,9 @@ type Options struct {
 	// regenerated from the Go API types below ProjectDir/APIsDir and the kustomization is built
 	// with it. The base file is written in ModeWrite only, when it changed.
 	APIsDir string
-	base    *BaseResult // the regenerated base files, read in place of those on disk
+	// Base, when set, holds base files (BaseFromGoTypes) read in place of those on disk when the
+	// kustomization is built; Generate sets it from APIsDir.
+	Base *BaseResult
 }
 
 // Result is what Generate built and did.
@@ -233,8 +235,8 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 		return docs, nil
 	}
 	overlay := map[string][]byte{}
-	if o.base != nil {
-		for _, f := range o.base.Files {
+	if o.Base != nil {
+		for _, f := range o.Base.Files {
 			overlay[f.Name] = f.Data
 		}
 	}
