@@ -136,32 +136,51 @@ func (r realRepo) compareWithOperatorSDK(t *testing.T, dir string) {
 	}
 }
 
-// TestRealRepositoriesStepByStep runs a real repository's `make bundle` steps with opack —
-// generate kustomize-manifests, then generate bundle from the kustomization — offline, and
-// compares the base CSV and the bundle with operator-sdk v1.42.3's.
+// shortRepos run with -short (under -race in make test-fast); every repository runs in make test-slow.
+var shortRepos = map[string]bool{"self-node-remediation": true, "node-maintenance-operator": true, "opendatahub-operator": true}
+
+// TestRealRepositoriesStepByStep runs a few real repositories' `make bundle` steps; the E2E test
+// below runs them all.
 func TestRealRepositoriesStepByStep(t *testing.T) {
 	for _, r := range realRepos(t) {
-		t.Run(r.name, func(t *testing.T) {
-			dir := r.enterCopy(t)
-			args := append([]string{"generate", "kustomize-manifests", "--interactive=false"}, r.baseArgs...)
-			code, out, stderr := runOpack(t, "", args...)
-			if code != 0 {
-				t.Fatalf("kustomize-manifests: exit %d\n%s%s", code, out, stderr)
-			}
-			if !r.manifestsOnly {
-				args = append([]string{"generate", "bundle", "--kustomize-manifests=false", "--kustomize-dir", r.kustomizeDir}, r.bundleArgs...)
-				if code, out, stderr := runOpack(t, "", args...); code != 0 {
-					t.Fatalf("generate bundle: exit %d\n%s%s", code, out, stderr)
-				}
-			}
-			r.compareWithOperatorSDK(t, dir)
-			// a second run changes nothing and says so
-			args = append([]string{"generate", "kustomize-manifests", "--interactive=false"}, r.baseArgs...)
-			code, out, stderr = runOpack(t, "", args...)
-			if code != 0 || strings.Contains(out, "wrote ") || !strings.Contains(out, "unchanged ") {
-				t.Errorf("second kustomize-manifests: exit %d, want only unchanged lines:\n%s%s", code, out, stderr)
-			}
-		})
+		if shortRepos[r.name] {
+			t.Run(r.name, r.stepByStep)
+		}
+	}
+}
+
+// TestE2ERealRepositoriesStepByStep: every real repository, step by step.
+func TestE2ERealRepositoriesStepByStep(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end: runs in make test-slow")
+	}
+	for _, r := range realRepos(t) {
+		t.Run(r.name, r.stepByStep)
+	}
+}
+
+// stepByStep runs a real repository's `make bundle` steps with opack — generate
+// kustomize-manifests, then generate bundle from the kustomization — offline, and compares the
+// base CSV and the bundle with operator-sdk v1.42.3's.
+func (r realRepo) stepByStep(t *testing.T) {
+	dir := r.enterCopy(t)
+	args := append([]string{"generate", "kustomize-manifests", "--interactive=false"}, r.baseArgs...)
+	code, out, stderr := runOpack(t, "", args...)
+	if code != 0 {
+		t.Fatalf("kustomize-manifests: exit %d\n%s%s", code, out, stderr)
+	}
+	if !r.manifestsOnly {
+		args = append([]string{"generate", "bundle", "--kustomize-manifests=false", "--kustomize-dir", r.kustomizeDir}, r.bundleArgs...)
+		if code, out, stderr := runOpack(t, "", args...); code != 0 {
+			t.Fatalf("generate bundle: exit %d\n%s%s", code, out, stderr)
+		}
+	}
+	r.compareWithOperatorSDK(t, dir)
+	// a second run changes nothing and says so
+	args = append([]string{"generate", "kustomize-manifests", "--interactive=false"}, r.baseArgs...)
+	code, out, stderr = runOpack(t, "", args...)
+	if code != 0 || strings.Contains(out, "wrote ") || !strings.Contains(out, "unchanged ") {
+		t.Errorf("second kustomize-manifests: exit %d, want only unchanged lines:\n%s%s", code, out, stderr)
 	}
 }
 
