@@ -204,3 +204,51 @@ func TestE2ERealRepositoriesOneCommand(t *testing.T) {
 		})
 	}
 }
+
+// TestGenerateBundleFollowsMarkers: a changed marker reaches the bundle through `generate bundle`
+// alone, `--check` reports the stale base first, and --kustomize-manifests=false leaves it stale.
+func TestGenerateBundleFollowsMarkers(t *testing.T) {
+	var r realRepo
+	for _, rr := range realRepos(t) {
+		if rr.name == "self-node-remediation" {
+			r = rr
+		}
+	}
+	dir := r.enterCopy(t)
+	gen := []string{"generate", "bundle", "--version", "0.0.1"}
+	if code, out, stderr := runOpack(t, "", gen...); code != 0 {
+		t.Fatalf("generate bundle: exit %d\n%s%s", code, out, stderr)
+	}
+	types := filepath.Join(dir, "api", "v1alpha1", "selfnoderemediation_types.go")
+	src, err := os.ReadFile(types)
+	if err != nil {
+		t.Fatal(err)
+	}
+	const old = `type=status,displayName="conditions"`
+	if !strings.Contains(string(src), old) {
+		t.Fatalf("%s lacks %s", types, old)
+	}
+	if err := os.WriteFile(types, []byte(strings.Replace(string(src), old, `type=status,displayName="Health Conditions"`, 1)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	base := filepath.Join("config", "manifests", "bases", "self-node-remediation.clusterserviceversion.yaml")
+	code, out, _ := runOpack(t, "", append(gen, "--check")...)
+	if code != 1 || !strings.Contains(out, "would regenerate "+base) {
+		t.Errorf("--check after a marker change: exit %d, want 1 naming %s:\n%s", code, base, out)
+	}
+	if code, out, _ := runOpack(t, "", append(gen, "--kustomize-manifests=false", "--check")...); code != 0 {
+		t.Errorf("--check without the step: exit %d, want 0 (the bundle matches the stale base):\n%s", code, out)
+	}
+	code, out, stderr := runOpack(t, "", gen...)
+	if code != 0 || !strings.Contains(out, "wrote "+base+"\n") {
+		t.Fatalf("generate bundle: exit %d, want a wrote line for the base:\n%s%s", code, out, stderr)
+	}
+	for _, f := range []string{base, filepath.Join("bundle", "manifests", "self-node-remediation.clusterserviceversion.yaml")} {
+		if !strings.Contains(readOptional(t, filepath.Join(dir, f)), "displayName: Health Conditions") {
+			t.Errorf("%s lacks the new display name", f)
+		}
+	}
+	if code, out, _ := runOpack(t, "", append(gen, "--check")...); code != 0 {
+		t.Errorf("--check after regenerating: exit %d\n%s", code, out)
+	}
+}

@@ -1,10 +1,10 @@
 package bundle
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
 
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
@@ -15,16 +15,20 @@ import (
 )
 
 // baseCSV picks the CSV to start from, as operator-sdk does: the first input CSV named
-// "<pkg>.*"; else, when the input holds no CSV at all, <kustomizeDir>/bases/<pkg>.clusterserviceversion.yaml;
-// else a default base. fromDefault reports the last case.
-func baseCSV(c *collection, pkg, kustomizeDir string) (csv *v1alpha1.ClusterServiceVersion, fromDefault bool, err error) {
+// "<pkg>.*"; else, when the input holds no CSV at all, <kustomizeDir>/bases/<pkg>.clusterserviceversion.yaml
+// (as regenerated in generated, when it is there); else a default base. fromDefault reports the last case.
+func baseCSV(c *collection, pkg, kustomizeDir string, generated *BaseResult) (csv *v1alpha1.ClusterServiceVersion, fromDefault bool, err error) {
 	for i := range c.CSVs {
 		if strings.HasPrefix(c.CSVs[i].GetName(), pkg+".") {
 			return c.CSVs[i].DeepCopy(), false, nil
 		}
 	}
 	if len(c.CSVs) == 0 && kustomizeDir != "" {
-		csv, err := readBaseFile(filepath.Join(kustomizeDir, "bases", pkg+".clusterserviceversion.yaml"))
+		path := BaseFile(kustomizeDir, pkg)
+		csv, err := readBaseFile(path)
+		if data, ok := generated.data(path); ok {
+			csv, err = decodeBase(manifest.Decode(bytes.NewReader(data), path))
+		}
 		if err != nil || csv != nil {
 			return csv, false, err
 		}
@@ -38,6 +42,11 @@ func readBaseFile(path string) (*v1alpha1.ClusterServiceVersion, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	return decodeBase(docs, err)
+}
+
+// decodeBase returns the first CSV of a base file's documents.
+func decodeBase(docs []manifest.Doc, err error) (*v1alpha1.ClusterServiceVersion, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the base ClusterServiceVersion: %w", err)
 	}

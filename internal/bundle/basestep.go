@@ -62,3 +62,20 @@ func baseCheck(res *Result) {
 		res.Diff += "would regenerate " + f.Name + " from the Go API types (generate kustomize-manifests)\n"
 	}
 }
+
+// data returns the regenerated content of the base file at path, if it was regenerated.
+func (b *BaseResult) data(path string) ([]byte, bool) {
+	if b == nil {
+		return nil, false
+	}
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return nil, false
+	}
+	for _, f := range b.Files {
+		if fa, err := filepath.Abs(f.Name); err == nil && fa == abs {
+			return f.Data, true
+		}
+	}
+	return nil, false
+}

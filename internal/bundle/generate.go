@@ -274,7 +274,7 @@ func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, 
 	if err != nil {
 		return err
 	}
-	base, fromDefault, err := baseCSV(c, o.Package, o.KustomizeDir)
+	base, fromDefault, err := baseCSV(c, o.Package, o.KustomizeDir, o.Base)
 	if err != nil {
 		return err
 	}
