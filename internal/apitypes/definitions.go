@@ -33,7 +33,13 @@ func Apply(ctx context.Context, csv *v1alpha1.ClusterServiceVersion, o Options) 
 		o.Dir = "."
 	}
 	if _, err := os.Stat(filepath.Join(o.Dir, o.APIsDir)); errors.Is(err, fs.ErrNotExist) {
-		return []string{fmt.Sprintf("skipping definitions parsing: APIs root dir %q does not exist", o.APIsDir)}, nil
+		w := fmt.Sprintf("skipping definitions parsing: APIs root dir %q does not exist", o.APIsDir)
+		if o.APIsDir == "api" {
+			if st, err := os.Stat(filepath.Join(o.Dir, "apis")); err == nil && st.IsDir() {
+				w += " (the project has apis/: pass --apis-dir apis)"
+			}
+		}
+		return []string{w}, nil
 	}
 	u, err := load(ctx, o.Dir, o.APIsDir)
 	if err != nil {
