@@ -123,17 +123,6 @@ func (o *BaseOptions) defaults() {
 	}
 }
 
-// Base returns the base CSV file `generate kustomize-manifests` would write, without writing it.
-func (o BaseOptions) Base(ctx context.Context) (File, []string, error) {
-	o.defaults()
-	csv, _, warnings, err := o.base(ctx)
-	if err != nil {
-		return File{}, nil, err
-	}
-	data, err := marshalCSV(csv)
-	return File{Name: BaseFile(o.OutputDir, o.Package), Data: data, Kind: csv.Kind, Object: csv.Name}, warnings, err
-}
-
 // base reads the existing base (or starts from the default one), applies the metadata options
 // and, for a Go project, the owned CRD descriptions of its Go API types.
 func (o BaseOptions) base(ctx context.Context) (csv *v1alpha1.ClusterServiceVersion, existed bool, warnings []string, err error) {
