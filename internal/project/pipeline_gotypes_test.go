@@ -2,6 +2,7 @@ package project
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -64,6 +65,10 @@ func TestE2EBuildGoTypes(t *testing.T) {
 			p.Images = tt.images
 			res, err := Build(context.Background(), p, BuildGoTypes(tt.goTypes))
 			if err != nil {
+				var se *StepError
+				if errors.As(err, &se) {
+					t.Logf("findings: %+v", se.Findings)
+				}
 				t.Fatal(err)
 			}
 			got, err := os.ReadFile(filepath.Join(dir, p.Bundle.Dir, "manifests", "argocd-operator.clusterserviceversion.yaml"))
