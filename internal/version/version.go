@@ -22,15 +22,28 @@ const Dev = "dev"
 var release = regexp.MustCompile(`^v\d+\.\d+\.\d+(-(alpha|beta|rc)(\.\d+)?)?$`)
 
 // String is opack's version as `opack version` prints it: the link-time or module version as it
-// is (e.g. v0.2.0-3-gabc1234-dirty), or "(devel)".
+// is (e.g. v0.2.0-3-gabc1234-dirty), else "(devel)" with the commit the build info records.
 func String() string {
 	if Version != "" {
 		return Version
 	}
-	if bi, ok := debug.ReadBuildInfo(); ok && bi.Main.Version != "" {
+	bi, ok := debug.ReadBuildInfo()
+	if !ok {
+		return "(devel)"
+	}
+	if bi.Main.Version != "" && bi.Main.Version != "(devel)" {
 		return bi.Main.Version
 	}
-	return "(devel)"
+	v := "(devel)"
+	for _, s := range bi.Settings {
+		switch {
+		case s.Key == "vcs.revision" && len(s.Value) >= 12:
+			v += " " + s.Value[:12]
+		case s.Key == "vcs.modified" && s.Value == "true":
+			v += " modified"
+		}
+	}
+	return v
 }
 
 // Release is the release opack was built from, or Dev for a development build.
