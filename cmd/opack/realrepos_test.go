@@ -129,6 +129,9 @@ func (r realRepo) compareWithOperatorSDK(t *testing.T, dir string) {
 	}
 	want := readTreeUnder(t, exp, r.outputDir, maskBuilder)
 	got := readTreeUnder(t, dir, r.outputDir, maskBuilder)
+	if len(want) < 4 {
+		t.Fatalf("expected bundle %s/%s holds %d files: the recording is incomplete", exp, r.outputDir, len(want))
+	}
 	want["bundle.Dockerfile"] = maskBuilder(readOptional(t, filepath.Join(exp, "bundle.Dockerfile")))
 	got["bundle.Dockerfile"] = maskBuilder(readOptional(t, filepath.Join(dir, "bundle.Dockerfile")))
 	if diff := cmp.Diff(want, got); diff != "" {
