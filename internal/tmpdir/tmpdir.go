@@ -15,26 +15,41 @@ import (
 // Prefix starts the name of every folder Make creates.
 const Prefix = "opack-"
 
+// held is a folder made by Make: the top folder in $TMPDIR and the release of its owner lock.
+type held struct {
+	top    string
+	unlock func()
+}
+
 var (
 	mu    sync.Mutex
-	locks = map[string]func(){}
+	locks = map[string]held{} // by the path Make returned
+	tops  = map[string]bool{} // the top folders of locks
 )
 
 // ownerFile marks a folder made by Make; its lock says the process that made it is alive.
 const ownerFile = ".opack-owner"
 
-// Make creates a folder $TMPDIR/opack-<name>-* and locks it until Remove.
+// Make creates a folder $TMPDIR/opack-<name>-*, owned (locked) until Remove, and returns an empty
+// folder inside it for the caller's use (callers unpack into it and expect it empty).
 func Make(name string) (string, error) {
-	dir, err := os.MkdirTemp("", Prefix+name+"-*")
+	top, err := os.MkdirTemp("", Prefix+name+"-*")
 	if err != nil {
 		return "", err
 	}
-	unlock, err := own(dir)
+	unlock, err := own(top)
 	if err != nil {
 		unlock = func() {}
 	}
+	dir := filepath.Join(top, "work")
+	if err := os.Mkdir(dir, 0o700); err != nil {
+		unlock()
+		os.RemoveAll(top)
+		return "", err
+	}
 	mu.Lock()
-	locks[dir] = unlock
+	locks[dir] = held{top: top, unlock: unlock}
+	tops[top] = true
 	mu.Unlock()
 	return dir, nil
 }
@@ -42,13 +57,16 @@ func Make(name string) (string, error) {
 // Remove deletes a folder made by Make and releases its lock.
 func Remove(dir string) {
 	mu.Lock()
-	unlock := locks[dir]
+	h, ok := locks[dir]
 	delete(locks, dir)
+	delete(tops, h.top)
 	mu.Unlock()
-	os.RemoveAll(dir)
-	if unlock != nil {
-		unlock()
+	if !ok {
+		os.RemoveAll(dir)
+		return
 	}
+	os.RemoveAll(h.top)
+	h.unlock()
 }
 
 // Sweep removes the opack-* folders of $TMPDIR nobody holds the lock of: what killed opack
@@ -64,7 +82,7 @@ func Sweep() {
 		}
 		dir := filepath.Join(os.TempDir(), e.Name())
 		mu.Lock()
-		_, ours := locks[dir]
+		ours := tops[dir]
 		mu.Unlock()
 		if ours {
 			continue
