@@ -11,6 +11,7 @@ import (
 	"strings"
 
 	"gopkg.in/yaml.v3"
+	sigsyaml "sigs.k8s.io/yaml"
 )
 
 // FBCAddOptions configures AddToFBC.
@@ -189,18 +190,17 @@ func appendBlob(docs map[string][]fbcDoc, n string, v any) error {
 			return err
 		}
 	} else {
-		cfg := DeclarativeConfig{}
-		switch x := v.(type) {
-		case Bundle:
-			cfg.Bundles = []Bundle{x}
-		case Channel:
-			cfg.Channels = []Channel{x}
-		case Package:
-			cfg.Packages = []Package{x}
-		}
-		if err := WriteYAML(cfg, &buf); err != nil {
+		// One blob as opm's WriteYAML writes each: "---", then the JSON converted (keys sorted).
+		js, err := json.Marshal(v)
+		if err != nil {
 			return err
 		}
+		y, err := sigsyaml.JSONToYAML(js)
+		if err != nil {
+			return err
+		}
+		buf.WriteString("---\n")
+		buf.Write(y)
 	}
 	if len(cur) > 0 && !strings.HasSuffix(cur[len(cur)-1].text, "\n") {
 		cur[len(cur)-1].text += "\n"

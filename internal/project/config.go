@@ -159,6 +159,7 @@ type Migration struct {
 type ImageAlias struct {
 	Name    string `yaml:"name"`
 	NewName string `yaml:"newName,omitempty"`
-	NewTag  string `yaml:"newTag,omitempty"`
-	Digest  string `yaml:"digest,omitempty"`
+	// NewTag may use {{.Version}}, the version being built.
+	NewTag string `yaml:"newTag,omitempty"`
+	Digest string `yaml:"digest,omitempty"`
 }

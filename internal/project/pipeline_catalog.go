@@ -186,7 +186,11 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 	}
 	rep := catalog.Validate(ctx, cfg, catalog.WithChecks(catalog.CheckOPM, catalog.CheckDeps, catalog.CheckGraph), catalog.WithFile(c.Dir))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
-	fs = append(fs, r.edgeFindings(ctx, cfg, c.Dir)...)
+	edges := r.edgeFindings(ctx, cfg, c.Dir)
+	if c.Mode == CatalogModeFBC {
+		edges = r.publishedEdges(edges)
+	}
+	fs = append(fs, edges...)
 	return r.splitFindings(StepCatalogValidate, fs, "problem(s) in catalog "+c.Name,
 		"fix the channels of "+c.Source()+" (or accept a reviewed CRD finding with a waivers entry in "+r.p.File+")")
 }

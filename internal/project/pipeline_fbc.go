@@ -10,10 +10,12 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
+	"strings"
 	"testing/fstest"
 	"text/template"
 
 	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/validate"
 )
 
 // fbcBundleFile expands a catalog's bundleFile for version.
@@ -174,4 +176,19 @@ func mapFS(files map[string][]byte) fstest.MapFS {
 		m[n] = &fstest.MapFile{Data: data, Mode: 0o644}
 	}
 	return m
+}
+
+// publishedEdges turns the errors about upgrade edges between releases already in an fbc
+// catalog into warnings: they were published before this build and no build can change them.
+// Edges into the bundle being built keep their severity.
+func (r *run) publishedEdges(fs []validate.Finding) []validate.Finding {
+	into := "-> " + r.csvName
+	for i, f := range fs {
+		if f.Severity != validate.SeverityError || !strings.Contains(f.Object, " edge ") || strings.HasSuffix(f.Object, into) {
+			continue
+		}
+		fs[i].Severity = validate.SeverityWarning
+		fs[i].Message = "already published (this build cannot change it): " + f.Message
+	}
+	return fs
 }
