@@ -106,7 +106,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push, allowRebuild bool
+	var push, allowRebuild, prune bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -126,6 +126,11 @@ the next plain build or check works on the same release. A version already in th
 is never given another bundle digest (a released version must not change): build a new version, or
 pass --allow-rebuild for a version that was never published.
 
+Nothing opack did not write is deleted: the folders it replaces as a whole (bundle, deploy
+manifests, rendered catalogs) may only lose files listed in ` + "`" + project.OwnedFile + "`" + `, which build writes
+beside opack.yaml (commit it). Any other file there stops the build with the list, unless
+--prune. A catalog in mode fbc is never replaced: build adds the release to its files.
+
 Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 		Example: `  opack build
   opack build --version 0.0.2
@@ -136,7 +141,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
@@ -147,6 +152,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
+	cmd.Flags().BoolVar(&prune, "prune", false, "delete files of the folders build replaces (bundle, deploy, rendered catalogs) that opack did not write ("+project.OwnedFile+" lists those it did)")
 	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd
 }

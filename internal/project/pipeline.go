@@ -86,6 +86,7 @@ type buildOptions struct {
 	imageOpts       []image.Option
 	sourceDateEpoch string
 	allowRebuild    bool
+	prune           bool
 }
 
 // BuildVersion overrides the version (--version).
