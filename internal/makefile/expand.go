@@ -114,13 +114,13 @@ func (f *File) variable(name string, depth int) (string, string) {
 	v, ok := f.vars[name]
 	switch {
 	case ok && v.unresolved != "":
-		return "", fmt.Sprintf("%s (%s: %s) %s", name, v.at.Pos, v.at.Text, v.unresolved)
+		return "", fmt.Sprintf("%s (%s: %s): %s", name, v.at.Pos, v.at.Text, v.unresolved)
 	case ok && v.simple:
 		return v.value, ""
 	case ok:
 		out, why := f.expand(v.value, depth+1)
 		if why != "" && !strings.HasPrefix(why, name+" ") {
-			why = fmt.Sprintf("%s (%s: %s) uses %s", name, v.at.Pos, v.at.Text, why)
+			why = fmt.Sprintf("%s (%s: %s): uses %s", name, v.at.Pos, v.at.Text, why)
 		}
 		return out, why
 	case name == "MAKE":
@@ -129,6 +129,9 @@ func (f *File) variable(name string, depth int) (string, string) {
 		return "", name + " depends on where make runs"
 	case len(name) == 1 && strings.Contains("@<^?*%+|", name):
 		return "", "$" + name + ", an automatic variable of a rule"
+	}
+	if f.declared[name] {
+		return "", "" // set only in branches make does not take: empty, as make expands it
 	}
 	return "", name + " is not set in the Makefile (make takes it from the environment or its command line)"
 }

@@ -39,6 +39,7 @@ type variable struct {
 // File is a read Makefile.
 type File struct {
 	vars      map[string]*variable
+	declared  map[string]bool // every variable assigned anywhere, taken branch or not
 	overrides map[string]string
 	recipes   map[string][]Line
 	root      string
@@ -61,7 +62,7 @@ func Override(name, value string) Option {
 
 // Read reads the Makefile at path (and the files it includes). A missing file is an error.
 func Read(path string, opts ...Option) (*File, error) {
-	f := &File{vars: map[string]*variable{}, overrides: map[string]string{}, recipes: map[string][]Line{}, root: filepath.Dir(path)}
+	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, root: filepath.Dir(path)}
 	for _, o := range opts {
 		o(f)
 	}

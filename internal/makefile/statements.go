@@ -42,6 +42,8 @@ func (f *File) parse(lines []Line) error {
 		if !p.active() && p.uncertain() == "" {
 			if strings.HasPrefix(text, "define ") {
 				i = skipDefine(lines, i)
+			} else if name, _, _, ok := splitAssignment(trimKeywords(text)); ok {
+				f.declared[name] = true
 			}
 			continue
 		}
@@ -66,16 +68,14 @@ func (p *parser) statement(l Line, text string) error {
 			return p.include(l, strings.TrimPrefix(text, kw), kw != "include ")
 		}
 	}
-	for _, kw := range []string{"export ", "override ", "private "} {
-		text = strings.TrimPrefix(text, kw)
-	}
+	text = trimKeywords(text)
 	if name, op, value, ok := splitAssignment(text); ok {
 		p.targets = nil
 		p.assign(Line{Pos: l.Pos, Text: strings.TrimSpace(joinContinuations(stripComment(l.Text)))}, name, op, value)
 		return nil
 	}
 	if before, after, ok := cutRule(text); ok {
-		if _, _, _, tsv := splitAssignment(after); tsv {
+		if _, _, _, tsv := splitAssignment(trimKeywords(strings.TrimSpace(after))); tsv {
 			return nil // a target-specific variable
 		}
 		p.targets = nil
@@ -115,6 +115,14 @@ func (p *parser) include(l Line, args string, optional bool) error {
 		}
 	}
 	return nil
+}
+
+// trimKeywords removes the export, override and private keywords before an assignment.
+func trimKeywords(text string) string {
+	for _, kw := range []string{"export ", "override ", "private "} {
+		text = strings.TrimPrefix(text, kw)
+	}
+	return text
 }
 
 // splitAssignment splits NAME OP VALUE, OP one of = := ::= ?= += !=; a colon outside $(...)
@@ -170,6 +178,7 @@ func (p *parser) assign(l Line, name, op, value string) {
 	if n, why := f.expand(name, 0); why == "" {
 		name = strings.TrimSpace(n)
 	}
+	f.declared[name] = true
 	if _, ok := f.overrides[name]; ok {
 		return
 	}

@@ -55,10 +55,14 @@ type ImageEdit struct {
 
 var editImageRE = regexp.MustCompile(`\bedit\s+set\s+image\s+([^;&|]+)`)
 
-// ImageEdits returns every `kustomize edit set image` in target's recipe, expanded.
+// ImageEdits returns the `kustomize edit set image` lines of target's recipe that come before its
+// `generate bundle` (later ones roll the edit back), expanded.
 func (f *File) ImageEdits(target string) []ImageEdit {
 	var out []ImageEdit
 	for _, l := range f.recipes[target] {
+		if strings.Contains(l.Text, "generate bundle") {
+			break
+		}
 		cmds := splitCommands(strings.ReplaceAll(l.Text, "\\\n", " "))
 		dir := ""
 		for _, c := range cmds {

@@ -15,7 +15,7 @@ import (
 
 // versionMark stands for $(VERSION) when the image variables are read (make VERSION=<mark>), so
 // that an image tagged with the version becomes a repository opack tags per release.
-const versionMark = "@OPACK_VERSION@"
+const versionMark = "OPACK_VERSION_MARK"
 
 // makeInfo is what init takes from the Makefile.
 type makeInfo struct {
@@ -24,6 +24,16 @@ type makeInfo struct {
 	Images                                                           []ImageAlias
 	// Notes name every value that could not be read, with the line it came from.
 	Notes []string
+	// unread are the variables the Makefile sets that could not be read.
+	unread map[string]bool
+}
+
+// state says whether the Makefile leaves a variable unset or sets it in a way opack cannot read.
+func (mi makeInfo) state(name string) string {
+	if mi.unread[name] {
+		return "not readable, see above"
+	}
+	return "not set"
 }
 
 // readMakefile reads the Makefile's release variables as make would. A missing Makefile is no error.
@@ -70,7 +80,12 @@ func readMakefile(dir string) (makeInfo, error) {
 func (mi *makeInfo) value(f *makefile.File, name string) string {
 	v := f.Value(name)
 	if v.Unresolved != "" {
-		mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s not read: %s", v.At.Pos, v.At.Text, name, strings.ReplaceAll(v.Unresolved, versionMark, "$(VERSION)")))
+		if mi.unread == nil {
+			mi.unread = map[string]bool{}
+		}
+		mi.unread[name] = true
+		why := strings.TrimPrefix(v.Unresolved, fmt.Sprintf("%s (%s: %s): ", name, v.At.Pos, v.At.Text))
+		mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s not read: %s", v.At.Pos, v.At.Text, name, strings.ReplaceAll(why, versionMark, "$(VERSION)")))
 		return ""
 	}
 	return strings.TrimSpace(v.Text)
@@ -118,12 +133,17 @@ func parseImageArg(arg string) (ImageAlias, bool) {
 // genFlags notes the flags of BUNDLE_GEN_FLAGS opack.yaml does not carry.
 func (mi *makeInfo) genFlags(v makefile.Value, flags string) {
 	var other []string
-	for _, f := range strings.Fields(flags) {
-		name, _, _ := strings.Cut(f, "=")
+	fields := strings.Fields(flags)
+	for i := 0; i < len(fields); i++ {
+		name, _, hasValue := strings.Cut(fields[i], "=")
 		switch name {
-		case "-q", "--quiet", "--overwrite", "--channels", "--default-channel", "--version", "--package", "--manifests", "--metadata":
+		case "-q", "--quiet", "--overwrite", "--manifests", "--metadata":
+		case "--channels", "--default-channel", "--version", "-v", "--package":
+			if !hasValue {
+				i++ // the flag's value
+			}
 		default:
-			other = append(other, f)
+			other = append(other, fields[i])
 		}
 	}
 	if len(other) > 0 {

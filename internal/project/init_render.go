@@ -43,11 +43,11 @@ func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 	catalogImage := first(opts.CatalogImage, sc.Make.CatalogImage)
 	if base != "" && d.BundleImage == "" {
 		d.BundleImage = base + "-bundle"
-		notes = append(notes, fmt.Sprintf("bundle.image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (BUNDLE_IMG is not set)", d.BundleImage))
+		notes = append(notes, fmt.Sprintf("bundle.image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (BUNDLE_IMG is %s)", d.BundleImage, sc.Make.state("BUNDLE_IMG")))
 	}
 	if base != "" && catalogImage == "" {
 		catalogImage = base + "-catalog:latest"
-		notes = append(notes, fmt.Sprintf("catalog image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (CATALOG_IMG is not set)", catalogImage))
+		notes = append(notes, fmt.Sprintf("catalog image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (CATALOG_IMG is %s)", catalogImage, sc.Make.state("CATALOG_IMG")))
 	}
 	if d.BundleImage == "" || catalogImage == "" {
 		return nil, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
