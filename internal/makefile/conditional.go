@@ -81,7 +81,7 @@ func (f *File) evalCond(kw, args string) (taken bool, unknown string) {
 		_, over := f.overrides[strings.TrimSpace(name)]
 		set := over || (def && (v.value != "" || v.unresolved != ""))
 		if def && v.unresolved != "" {
-			return false, strings.TrimSpace(name) + ", which " + v.unresolved
+			return false, fmt.Sprintf("%s (%s: %s): %s", strings.TrimSpace(name), v.at.Pos, v.at.Text, v.unresolved)
 		}
 		return set == (kw == "ifdef"), ""
 	case "ifeq", "ifneq":
