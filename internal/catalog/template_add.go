@@ -287,7 +287,7 @@ func applyTemplateEdits(data []byte, doc *yaml.Node, edits []templateEdit) ([]by
 	}
 	if isJSON {
 		var buf bytes.Buffer
-		writeNodeJSON(&buf, doc.Content[0], "")
+		writeNodeJSONUnit(&buf, doc.Content[0], "", jsonIndentUnit(data))
 		buf.WriteByte('\n')
 		return buf.Bytes(), nil
 	}
