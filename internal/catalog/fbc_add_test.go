@@ -69,7 +69,17 @@ func TestAddToFBC(t *testing.T) {
 			want: map[string]string{"index.yaml": "---\nentries:\n- name: op.v1.2.0\nname: fast\npackage: op\nschema: olm.channel\n",
 				"bundles/op-1.2.0.yaml": "---\nimage: quay.io/me/op-bundle@sha256:bbb\nname: op.v1.2.0\npackage: op\n"}},
 		{name: "json stream", files: map[string][]byte{"op/catalog.json": []byte(fbcJSON)}, opts: FBCAddOptions{Channels: []string{"stable"}},
-			want: map[string]string{"op/catalog.json": `"name": "op.v1.2.0",` + "\n" + `      "replaces": "op.v1.1.0"`}},
+			want: map[string]string{"op/catalog.json": `        {
+            "name": "op.v1.1.0"
+        },
+        {
+            "name": "op.v1.2.0",
+            "replaces": "op.v1.1.0"
+        }
+    ]
+}
+{
+    "schema": "olm.bundle",`}},
 		{name: "already there", files: map[string][]byte{"index.yaml": []byte(strings.ReplaceAll(fbcYAML, "op.v1.1.0", "op.v1.2.0"))},
 			opts: FBCAddOptions{Channels: []string{"stable"}}, wantErr: ErrBundleInCatalog.Error()},
 		{name: "two heads", files: map[string][]byte{"index.yaml": []byte(strings.Replace(fbcYAML, "    replaces: op.v1.0.0\n", "", 1))},
