@@ -20,7 +20,7 @@ func init() { register(newBuildCmd) }
 type pipelineFlags struct {
 	file, version, output string
 	insecure, verbose     bool
-	quiet                 bool // check only: print errors only
+	quiet                 bool // print errors only
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
@@ -30,6 +30,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
@@ -146,7 +147,9 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
 			}
-			printBuild(f.summaryOut(cmd), res, push)
+			if !f.quiet || len(res.Written) > 0 {
+				printBuild(f.summaryOut(cmd), res, push)
+			}
 			return nil
 		},
 	}

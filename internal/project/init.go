@@ -105,7 +105,10 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	file := filepath.Join(dir, "PROJECT")
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file: %w (run opack init in the project's root folder)", err)
+		if abs, aerr := filepath.Abs(file); aerr == nil {
+			file = abs
+		}
+		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file %s: %w (run opack init in the operator's root folder, the one holding PROJECT)", file, errors.Unwrap(err))
 	}
 	var pf struct {
 		ProjectName string `json:"projectName"`

@@ -90,3 +90,16 @@ func TestOwnedFiles(t *testing.T) {
 		}
 	})
 }
+
+func TestObjectWarning(t *testing.T) {
+	tests := []struct{ kind, name, in, want string }{
+		{"ClusterServiceVersion", "op.v1.0.0", "related image x is set under several names", "ClusterServiceVersion op.v1.0.0: related image x is set under several names"},
+		{"ClusterServiceVersion", "op.v1.0.0", "ClusterServiceVersion op.v1.0.0 has no icon", "ClusterServiceVersion op.v1.0.0 has no icon"},
+		{"ClusterServiceVersion", "", "no CSV yet", "no CSV yet"},
+	}
+	for _, tt := range tests {
+		if got := ObjectWarning(tt.kind, tt.name, tt.in); got != tt.want {
+			t.Errorf("ObjectWarning(%q) = %q, want %q", tt.in, got, tt.want)
+		}
+	}
+}

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -189,6 +190,9 @@ func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildRes
 
 func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (*BuildResult, error) {
 	o := newBuildOptions(opts)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, noProject(path)
+	}
 	unlock, err := lockProject(ctx, filepath.Dir(path), !check, o.logf)
 	if err != nil {
 		return nil, err

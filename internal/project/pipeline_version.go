@@ -101,7 +101,7 @@ const RuleReleasedVersionChanged = "build/released-version-changed"
 // goes on, so its diff still shows what changed.
 func (r *run) rebuiltRelease(c Catalog, bundle, old, ref string) error {
 	if r.o.allowRebuild {
-		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: %s was %s and is replaced by %s (--allow-rebuild)", c.Source(), bundle, old, ref))
+		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: bundle %s was %s and is replaced by %s (--allow-rebuild)", c.Source(), bundle, old, ref))
 		return nil
 	}
 	err := fmt.Errorf("version %s (%s) is already in %s as %s, and this build gives %s: the bundle's content changed without a new version",
