@@ -3,6 +3,7 @@ package project
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -53,16 +54,16 @@ func hashTree(t *testing.T, dir string) map[string][32]byte {
 	return out
 }
 
-// TestAdoptMultiReleaseFBC adopts openshift/lightspeed-operator, which publishes its releases as
+// TestE2EAdoptMultiReleaseFBC adopts openshift/lightspeed-operator, which publishes its releases as
 // a file-based catalog (one file per bundle, channels in index.yaml): init keeps the catalog,
 // build adds the next release to it and changes nothing it does not own, check then passes.
-func TestAdoptMultiReleaseFBC(t *testing.T) {
+func TestE2EAdoptMultiReleaseFBC(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds a real repository's release (slow)")
 	}
 	ctx := context.Background()
 	// lightspeed-catalog/ holds the 0.2.x tech preview, to which 1.1.4 must not be added: the
-	// upgrade from 0.2.1 is unsafe, and build says so (TestAdoptRefusesUnsafeCatalog).
+	// upgrade from 0.2.1 is unsafe, and build says so (TestE2EAdoptRefusesUnsafeCatalog).
 	dir := adoptCopy(t, "lightspeed-operator", "lightspeed-catalog", "lightspeed-catalog.Dockerfile")
 	before := hashTree(t, dir)
 	res, err := Init(ctx, dir, InitOptions{})
@@ -172,5 +173,32 @@ func checkAdoptedCatalog(t *testing.T, dir string) {
 	}
 	if diff := cmp.Diff(wantHeads, heads); diff != "" {
 		t.Errorf("channel heads (-want +got):\n%s", diff)
+	}
+}
+
+// TestE2EAdoptRefusesUnsafeCatalog: adopted as a whole, lightspeed-operator also has its 0.2.x tech
+// preview catalog, where 1.1.4 would replace 0.2.1 with unsafe CRD changes. build refuses and
+// changes nothing in the repository.
+func TestE2EAdoptRefusesUnsafeCatalog(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds a real repository's release (slow)")
+	}
+	ctx := context.Background()
+	dir := adoptCopy(t, "lightspeed-operator")
+	res, err := Init(ctx, dir, InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(res.Project.Catalogs); n != 2 {
+		t.Fatalf("%d catalogs, want 2", n)
+	}
+	before := hashTree(t, dir)
+	_, err = BuildFile(ctx, filepath.Join(dir, DefaultFile), BuildVersion("1.1.4"))
+	var se *StepError
+	if !errors.As(err, &se) || se.Step != StepCatalogValidate || se.File != "lightspeed-catalog" {
+		t.Fatalf("err = %v, want a catalog-validate failure of lightspeed-catalog", err)
+	}
+	if diff := cmp.Diff(before, hashTree(t, dir)); diff != "" {
+		t.Errorf("a refused build changed the repository (-before +after):\n%s", diff)
 	}
 }
