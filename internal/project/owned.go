@@ -72,7 +72,8 @@ func (r *run) recordOwned() error {
 	if err := writeStaged(staged, []byte(b.String())); err != nil {
 		return stepErr(StepWrite, OwnedFile, err, "")
 	}
-	r.addOutput(OwnedFile, staged, false, true)
+	// A project without the record yet (freshly adopted) is not out of date for lacking it.
+	r.addOutput(OwnedFile, staged, false, fileExists(r.path(OwnedFile)))
 	return nil
 }
 
