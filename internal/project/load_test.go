@@ -184,7 +184,7 @@ func TestLoadSetsDir(t *testing.T) {
 	if p.Dir != dir || p.File != path {
 		t.Errorf("Dir, File = %q, %q", p.Dir, p.File)
 	}
-	if _, err := Load(dir + "/missing.yaml"); err == nil || !strings.Contains(err.Error(), "reading project file") {
+	if _, err := Load(dir + "/missing.yaml"); err == nil || !strings.Contains(err.Error(), "no project file: looked for") {
 		t.Errorf("missing file: %v", err)
 	}
 }
