@@ -9,12 +9,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project"
-	"github.com/opack/opack/internal/validate"
 )
-
-func init() { register(newBuildCmd) }
 
 // pipelineFlags are the flags opack build and opack check share.
 type pipelineFlags struct {
@@ -27,14 +25,14 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
 	fl.StringVarP(&f.file, "file", "f", project.DefaultFile, "project file")
 	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml; build saves it there when opack.yaml sets version)")
-	fl.StringVarP(&f.output, "output", "o", validate.FormatText, "findings format: "+strings.Join(validate.Formats, ", "))
+	fl.StringVarP(&f.output, "output", "o", finding.FormatText, "findings format: "+strings.Join(finding.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
-	if err := validate.CheckFormat(f.output, validate.Formats...); err != nil {
+	if err := finding.CheckFormat(f.output, finding.Formats...); err != nil {
 		return nil, withExit(exitUsage, err)
 	}
 	if f.version != "" {
@@ -54,7 +52,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 // summaryOut is where the human-readable summary goes: stderr with -o json, so stdout stays one
 // JSON document.
 func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
-	if f.output == validate.FormatJSON {
+	if f.output == finding.FormatJSON {
 		return cmd.ErrOrStderr()
 	}
 	return cmd.OutOrStdout()
@@ -64,8 +62,8 @@ func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
 // errors of a failed step, and extra) and maps the error to an exit code. With -o json the
 // findings document is always written, so stdout is valid JSON whatever happened; with --quiet
 // only errors are printed.
-func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...validate.Finding) error {
-	rep := &validate.Report{}
+func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...finding.Finding) error {
+	rep := &finding.Report{}
 	if res != nil {
 		rep.Add(res.Findings...)
 		if !f.quiet {
@@ -85,13 +83,13 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 	if f.quiet {
 		kept := rep.Findings[:0:0]
 		for _, fd := range rep.Findings {
-			if fd.Severity == validate.SeverityError {
+			if fd.Severity == finding.SeverityError {
 				kept = append(kept, fd)
 			}
 		}
 		rep.Findings = kept
 	}
-	if len(rep.Findings) > 0 || f.output == validate.FormatJSON {
+	if len(rep.Findings) > 0 || f.output == finding.FormatJSON {
 		if werr := rep.Write(out, f.output); werr != nil {
 			return withExit(exitUsage, werr)
 		}

@@ -3,14 +3,13 @@ package main
 import (
 	"github.com/spf13/cobra"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/catalog/graph"
 )
-
-func init() { registerCatalog(newCatalogGraphCmd) }
 
 type catalogGraphOptions struct {
 	output  string
-	graph   catalog.GraphOptions
+	graph   graph.GraphOptions
 	crds    catalogCRDFlags
 	noCheck bool
 }
@@ -28,7 +27,7 @@ Exit codes: 0 written, 2 could not run.`,
   opack catalog graph catalog/ --package my-operator -o dot | dot -Tsvg > graph.svg`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := requireOutputFormat(o.output, catalog.GraphMermaid, catalog.GraphDot); err != nil {
+			if err := requireOutputFormat(o.output, check.GraphMermaid, check.GraphDot); err != nil {
 				return err
 			}
 			src, err := o.crds.source()
@@ -36,14 +35,14 @@ Exit codes: 0 written, 2 could not run.`,
 				return withExit(exitUsage, err)
 			}
 			if o.noCheck {
-				o.graph.Unsafe = map[catalog.EdgeKey]string{}
+				o.graph.Unsafe = map[graph.EdgeKey]string{}
 			}
-			err = catalog.GraphRef(cmd.Context(), args[0], nil, progressOption(cmd.ErrOrStderr()), cmd.OutOrStdout(), o.output, o.graph, src)
+			err = check.GraphRef(cmd.Context(), args[0], nil, progressOption(cmd.ErrOrStderr()), cmd.OutOrStdout(), o.output, o.graph, src)
 			return withExit(exitUsage, err)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVarP(&o.output, "output", "o", catalog.GraphMermaid, "output format: mermaid or dot")
+	f.StringVarP(&o.output, "output", "o", check.GraphMermaid, "output format: mermaid or dot")
 	f.StringVarP(&o.graph.Package, "package", "p", "", "draw only this package")
 	f.StringVar(&o.graph.MinEdge, "minimum-edge", "", "draw only edges from this bundle's version up (mermaid)")
 	f.BoolVar(&o.graph.DrawV0Semantics, "draw-v0-semantics", false, "mark bundles and links OLM v0 skips (mermaid)")

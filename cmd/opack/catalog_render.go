@@ -8,10 +8,8 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/render"
 )
-
-func init() { registerCatalog(newCatalogRenderCmd) }
 
 // renderFlags are shared by `catalog render` and `catalog template`.
 type renderFlags struct {
@@ -30,7 +28,7 @@ func (f *renderFlags) addFlags(cmd *cobra.Command, outputs string) {
 	cmd.Flags().StringVar(&f.imageRefTemplate, "image-ref-template", "",
 		"image of bundles rendered from folders, a Go template over {{.Package}}, {{.Name}} and {{.Version}}")
 	cmd.Flags().StringVar(&f.migrateLevel, "migrate-level", "",
-		"apply opm's migrations up to this level: "+strings.Join(catalog.MigrationLevels(), ", "))
+		"apply opm's migrations up to this level: "+strings.Join(render.MigrationLevels(), ", "))
 	cmd.Flags().BoolVar(&f.migrate, "migrate", false, "apply every migration (same as --migrate-level with the last level)")
 	cmd.Flags().BoolVar(&f.noCache, "no-cache", false, "render every bundle again instead of reusing earlier renders")
 	cmd.Flags().StringVar(&f.cacheDir, "cache-dir", "", "folder of the render cache (default <user cache folder>/opack/render)")
@@ -38,29 +36,29 @@ func (f *renderFlags) addFlags(cmd *cobra.Command, outputs string) {
 }
 
 // renderer builds the renderer the flags describe; mask limits the references it accepts.
-func (f *renderFlags) renderer(cmd *cobra.Command, mask catalog.RefType) (*catalog.Renderer, error) {
+func (f *renderFlags) renderer(cmd *cobra.Command, mask render.RefType) (*render.Renderer, error) {
 	level := f.migrateLevel
 	if f.migrate {
 		level = "all"
 	}
-	opts := []catalog.RenderOption{
-		catalog.WithImageSource(catalog.RegistryImages(f.registry.options(cmd.ErrOrStderr())...)),
-		catalog.WithImageRefTemplate(f.imageRefTemplate),
-		catalog.WithMigrateLevel(level),
-		catalog.WithAllowedRefs(mask),
-		catalog.WithRenderLog(cmd.ErrOrStderr()),
+	opts := []render.RenderOption{
+		render.WithImageSource(render.RegistryImages(f.registry.options(cmd.ErrOrStderr())...)),
+		render.WithImageRefTemplate(f.imageRefTemplate),
+		render.WithMigrateLevel(level),
+		render.WithAllowedRefs(mask),
+		render.WithRenderLog(cmd.ErrOrStderr()),
 	}
 	if !f.noCache {
-		c, err := catalog.NewRenderCache(f.cacheDir)
+		c, err := render.NewRenderCache(f.cacheDir)
 		if err != nil {
 			// No user cache folder (no $HOME): render without a cache rather than fail.
 			fmt.Fprintf(cmd.ErrOrStderr(), "warning: rendering without a cache: %v\n", err)
 		} else {
-			opts = append(opts, catalog.WithRenderCache(c))
+			opts = append(opts, render.WithRenderCache(c))
 		}
 	}
 	if w, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(w.Fd())) {
-		opts = append(opts, catalog.WithRenderProgress(func(done, total int) {
+		opts = append(opts, render.WithRenderProgress(func(done, total int) {
 			if total < 2 {
 				return
 			}
@@ -70,7 +68,7 @@ func (f *renderFlags) renderer(cmd *cobra.Command, mask catalog.RefType) (*catal
 			}
 		}))
 	}
-	r, err := catalog.NewRenderer(opts...)
+	r, err := render.NewRenderer(opts...)
 	if err != nil {
 		return nil, withExit(exitUsage, err)
 	}
@@ -97,7 +95,7 @@ everything again.`,
 			if err := requireOutputFormat(f.output, "json", "yaml"); err != nil {
 				return err
 			}
-			r, err := f.renderer(cmd, catalog.RefAll)
+			r, err := f.renderer(cmd, render.RefAll)
 			if err != nil {
 				return err
 			}

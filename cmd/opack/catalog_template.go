@@ -1,6 +1,8 @@
 package main
 
 import (
+	"strings"
+
 	"fmt"
 	"io"
 	"os"
@@ -8,27 +10,34 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/catalog/render"
+	"github.com/opack/opack/internal/catalog/template"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/manifest"
 )
 
-func init() { registerCatalog(newCatalogTemplateCmd) }
-
 func newCatalogTemplateCmd() *cobra.Command {
+	kinds := template.Kinds()
+	names := make([]string, len(kinds))
+	for i, k := range kinds {
+		names[i] = k.Name
+	}
 	cmd := &cobra.Command{
 		Use:   "template",
-		Short: "Render catalog templates (basic, semver) and add bundles to them",
+		Short: "Render catalog templates (" + strings.Join(names, ", ") + ") and add bundles to them",
 		Args:  cobra.NoArgs,
 	}
-	cmd.AddCommand(newTemplateRenderCmd("basic", "olm.template.basic: catalog blobs whose bundles are given by reference"),
-		newTemplateRenderCmd("semver", "olm.semver: channels generated from the bundles' versions"),
-		newTemplateAddCmd())
+	for _, k := range kinds {
+		cmd.AddCommand(newTemplateRenderCmd(k.Name, k.Schema+": "+k.Short))
+	}
+	cmd.AddCommand(newTemplateAddCmd())
 	return cmd
 }
 
 // bundleRefs are the references template bundle entries may use: bundle images and, unlike
 // opm, bundle folders.
-const bundleRefs = catalog.RefBundleImage | catalog.RefBundleDir
+const bundleRefs = render.RefBundleImage | render.RefBundleDir
 
 func newTemplateRenderCmd(typ, what string) *cobra.Command {
 	f := &renderFlags{}
@@ -55,14 +64,14 @@ FILE "-" or no FILE reads the template from stdin.`,
 			}
 			ctx, cancel := withTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
-			cfg, err := catalog.RenderTemplate(ctx, data, typ, catalog.LocalBundleRenderer(base, r.RenderBundle))
+			cfg, err := template.RenderTemplate(ctx, data, typ, template.LocalBundleRenderer(base, r.RenderBundle))
 			if err != nil {
 				return fmt.Errorf("rendering template: %w", err)
 			}
 			if f.output == "mermaid" {
-				return catalog.WriteMermaid(cfg, cmd.OutOrStdout(), catalog.GraphOptions{DrawV0Semantics: true})
+				return graph.WriteMermaid(cfg, cmd.OutOrStdout(), graph.GraphOptions{DrawV0Semantics: true})
 			}
-			return catalog.Write(*cfg, f.output, cmd.OutOrStdout())
+			return fbc.Write(*cfg, f.output, cmd.OutOrStdout())
 		},
 	}
 	f.addFlags(cmd, "json, yaml or mermaid")
@@ -118,9 +127,9 @@ comments and layout: only lines are added.`,
 			}
 			ctx, cancel := withTimeout(cmd.Context(), f.registry.timeout)
 			defer cancel()
-			out, err := catalog.AddTemplateBundle(ctx, data, ref, catalog.TemplateAddOptions{
+			out, err := template.AddTemplateBundle(ctx, data, ref, template.TemplateAddOptions{
 				Channels: channels,
-				Render:   catalog.LocalBundleRenderer(base, r.RenderBundle),
+				Render:   template.LocalBundleRenderer(base, r.RenderBundle),
 			})
 			if err != nil {
 				return fmt.Errorf("adding %s to %s: %w", ref, file, err)

@@ -10,12 +10,11 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
-
-func init() { registerCatalog(newCatalogValidateCmd) }
 
 // catalogCRDFlags selects where the CRDs of bundles come from for the upgrade-edge checks.
 type catalogCRDFlags struct {
@@ -29,17 +28,17 @@ func (f *catalogCRDFlags) add(cmd *cobra.Command) {
 }
 
 // source returns the CRD source: olm.bundle.object, then --bundle folders, then (--pull) images.
-func (f *catalogCRDFlags) source() (catalog.CRDSource, error) {
-	src := catalog.FirstCRDs{catalog.ObjectCRDs{}}
+func (f *catalogCRDFlags) source() (check.CRDSource, error) {
+	src := check.FirstCRDs{check.ObjectCRDs{}}
 	if len(f.bundles) > 0 {
-		dirs, err := catalog.BundleDirCRDs(f.bundles)
+		dirs, err := check.BundleDirCRDs(f.bundles)
 		if err != nil {
 			return nil, err
 		}
-		src = append(catalog.FirstCRDs{dirs}, src...)
+		src = append(check.FirstCRDs{dirs}, src...)
 	}
 	if f.pull {
-		src = append(src, catalog.ImageCRDs{Unpack: func(ctx context.Context, ref, dst string) error {
+		src = append(src, check.ImageCRDs{Unpack: func(ctx context.Context, ref, dst string) error {
 			_, err := image.Unpack(ctx, ref, dst)
 			return err
 		}})
@@ -64,11 +63,11 @@ func progressFunc(w io.Writer, what string) func(done, total int) {
 }
 
 // progressOption shows loading progress on w when it is a terminal, and nothing otherwise.
-func progressOption(w io.Writer) []catalog.LoadOption {
+func progressOption(w io.Writer) []fbc.LoadOption {
 	if !catalogIsTerminal(w) {
 		return nil
 	}
-	return []catalog.LoadOption{catalog.WithProgress(progressFunc(w, "loading catalog files"))}
+	return []fbc.LoadOption{fbc.WithProgress(progressFunc(w, "loading catalog files"))}
 }
 
 type catalogValidateOptions struct {
@@ -101,7 +100,7 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
   opack catalog validate quay.io/example/catalog:latest --pull`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			if err := requireOutputFormat(o.output, validate.Formats...); err != nil {
+			if err := requireOutputFormat(o.output, finding.Formats...); err != nil {
 				return err
 			}
 			opts, err := o.validateOptions()
@@ -109,9 +108,9 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 				return withExit(exitUsage, err)
 			}
 			if catalogIsTerminal(cmd.ErrOrStderr()) {
-				opts = append(opts, catalog.WithEdgeProgress(progressFunc(cmd.ErrOrStderr(), "checking upgrade edges")))
+				opts = append(opts, check.WithEdgeProgress(progressFunc(cmd.ErrOrStderr(), "checking upgrade edges")))
 			}
-			report, err := catalog.ValidateRef(cmd.Context(), args[0], nil, progressOption(cmd.ErrOrStderr()), opts...)
+			report, err := check.ValidateRef(cmd.Context(), args[0], nil, progressOption(cmd.ErrOrStderr()), opts...)
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
@@ -126,15 +125,15 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.checks, "checks", strings.Join(catalog.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(catalog.AllChecks, ", "))
+	f.StringVar(&o.checks, "checks", strings.Join(check.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(check.AllChecks, ", "))
 	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output format: "+strings.Join(validate.Formats, ", "))
+	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output format: "+strings.Join(finding.Formats, ", "))
 	o.crds.add(cmd)
 	return cmd
 }
 
-func (o *catalogValidateOptions) validateOptions() ([]catalog.ValidateOption, error) {
-	checks, err := catalog.ParseChecks(o.checks)
+func (o *catalogValidateOptions) validateOptions() ([]check.ValidateOption, error) {
+	checks, err := check.ParseChecks(o.checks)
 	if err != nil {
 		return nil, err
 	}
@@ -142,5 +141,5 @@ func (o *catalogValidateOptions) validateOptions() ([]catalog.ValidateOption, er
 	if err != nil {
 		return nil, err
 	}
-	return []catalog.ValidateOption{catalog.WithChecks(checks...), catalog.WithRequireClosed(o.requireClosed), catalog.WithCRDSource(src)}, nil
+	return []check.ValidateOption{check.WithChecks(checks...), check.WithRequireClosed(o.requireClosed), check.WithCRDSource(src)}, nil
 }

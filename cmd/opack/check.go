@@ -6,11 +6,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/project"
-	"github.com/opack/opack/internal/validate"
 )
-
-func init() { register(newCheckCmd) }
 
 // ruleOutOfDate is the rule of check's finding for an output that differs from what build writes.
 const ruleOutOfDate = "check/out-of-date"
@@ -48,14 +46,14 @@ unified diff is printed); 2 could not run.`,
 // finishCheck prints check's result: the findings (with one per out-of-date output), the diff
 // (on stderr with -o json) and the summary, and returns the exit error.
 func (f *pipelineFlags) finishCheck(stdout, stderr io.Writer, res *project.BuildResult, err error) error {
-	var drift []validate.Finding
+	var drift []finding.Finding
 	if res != nil {
 		drift = outOfDate(res.DiffFiles)
 	}
 	rerr := f.report(stdout, stderr, res, err, drift...)
 	if res != nil && res.Diff != "" {
 		diffOut := stdout
-		if f.output == validate.FormatJSON {
+		if f.output == finding.FormatJSON {
 			diffOut = stderr // stdout stays one JSON document
 		}
 		fmt.Fprint(diffOut, res.Diff)
@@ -68,7 +66,7 @@ func (f *pipelineFlags) finishCheck(stdout, stderr io.Writer, res *project.Build
 	}
 	if !f.quiet {
 		out := stdout
-		if f.output == validate.FormatJSON {
+		if f.output == finding.FormatJSON {
 			out = stderr
 		}
 		fmt.Fprintf(out, "version %s: %d outputs up to date\n", res.Version, len(res.Outputs))
@@ -77,10 +75,10 @@ func (f *pipelineFlags) finishCheck(stdout, stderr io.Writer, res *project.Build
 }
 
 // outOfDate is one error finding per output file that differs from what build would write.
-func outOfDate(files []string) []validate.Finding {
-	out := make([]validate.Finding, 0, len(files))
+func outOfDate(files []string) []finding.Finding {
+	out := make([]finding.Finding, 0, len(files))
 	for _, file := range files {
-		out = append(out, validate.Errorf(file, "", ruleOutOfDate, "%s is out of date: run opack build and commit the result", file))
+		out = append(out, finding.Errorf(file, "", ruleOutOfDate, "%s is out of date: run opack build and commit the result", file))
 	}
 	return out
 }

@@ -9,8 +9,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/project"
-	"github.com/opack/opack/internal/validate"
 )
 
 // TestCheckOutput checks what opack check prints for a result: -o json keeps stdout one JSON
@@ -18,11 +18,11 @@ import (
 // prints only errors.
 func TestCheckOutput(t *testing.T) {
 	const diff = "--- a/bundle/x.yaml\n+++ b/bundle/x.yaml\n@@ -1 +1 @@\n-a\n+b\n"
-	warn := validate.Warnf("bundle/manifests/x.yaml", "ClusterServiceVersion x", "operator-sdk/csv", "minKubeVersion is not set")
+	warn := finding.Warnf("bundle/manifests/x.yaml", "ClusterServiceVersion x", "operator-sdk/csv", "minKubeVersion is not set")
 	drift := &project.BuildResult{Version: "0.0.2", Outputs: []string{"bundle"}, Written: []string{"bundle"},
-		DiffFiles: []string{"bundle/x.yaml"}, Diff: diff, Findings: []validate.Finding{warn}, Warnings: []string{"w1"},
+		DiffFiles: []string{"bundle/x.yaml"}, Diff: diff, Findings: []finding.Finding{warn}, Warnings: []string{"w1"},
 		Dropped: []bundle.Dropped{{Kind: "Namespace", Name: "ns", Source: "kustomize build config/manifests, document 1", Reason: "r"}}}
-	clean := &project.BuildResult{Version: "0.0.2", Outputs: []string{"bundle"}, Findings: []validate.Finding{warn}, Warnings: []string{"w1"}}
+	clean := &project.BuildResult{Version: "0.0.2", Outputs: []string{"bundle"}, Findings: []finding.Finding{warn}, Warnings: []string{"w1"}}
 	outOfDateJSON := `{
     "passed": false,
     "outputs": [

@@ -9,8 +9,6 @@ import (
 	"github.com/opack/opack/internal/validate"
 )
 
-func init() { register(newConvertCmd) }
-
 func newConvertCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "convert",

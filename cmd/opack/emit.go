@@ -10,8 +10,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newEmitCmd) }
-
 func newEmitCmd() *cobra.Command {
 	var (
 		file, version, olm, catalogImage string

@@ -2,21 +2,13 @@ package main
 
 import "github.com/spf13/cobra"
 
-func init() { register(newGenerateCmd) }
-
-// generateSubcommands lists the constructors of the `opack generate` subcommands.
-var generateSubcommands []func() *cobra.Command
-
-func registerGenerate(f func() *cobra.Command) { generateSubcommands = append(generateSubcommands, f) }
-
-func newGenerateCmd() *cobra.Command {
+// newGenerateCmd returns `opack generate` with its subcommands (assembled in root.go).
+func newGenerateCmd(subcommands ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "generate",
 		Short: "Generate a bundle or the base ClusterServiceVersion of a project",
 		Args:  cobra.NoArgs,
 	}
-	for _, add := range generateSubcommands {
-		cmd.AddCommand(add())
-	}
+	cmd.AddCommand(subcommands...)
 	return cmd
 }

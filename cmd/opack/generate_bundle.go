@@ -13,10 +13,8 @@ import (
 	"github.com/opack/opack/internal/project"
 )
 
-func init() { registerGenerate(newGenerateBundleCmd) }
-
-// generateBundleFlags are the flags of `opack generate bundle` that do not map 1:1 to bundle.Options.
-type generateBundleFlags struct {
+// generateBundleOptions are the flags of `opack generate bundle` that do not map 1:1 to bundle.Options.
+type generateBundleOptions struct {
 	opts      bundle.Options
 	overwrite bool
 	stdout    bool
@@ -26,7 +24,7 @@ type generateBundleFlags struct {
 }
 
 func newGenerateBundleCmd() *cobra.Command {
-	f := &generateBundleFlags{}
+	f := &generateBundleOptions{}
 	cmd := &cobra.Command{
 		Use:   "bundle [-]",
 		Short: "Generate an OLM bundle (manifests/, metadata/, bundle.Dockerfile) from kustomize output",
@@ -67,7 +65,7 @@ Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 c
 	return cmd
 }
 
-func (f *generateBundleFlags) run(cmd *cobra.Command, args []string) error {
+func (f *generateBundleOptions) run(cmd *cobra.Command, args []string) error {
 	o := f.opts
 	if len(args) == 1 {
 		if args[0] != "-" {
@@ -102,7 +100,7 @@ func (f *generateBundleFlags) run(cmd *cobra.Command, args []string) error {
 	return f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res)
 }
 
-func (f *generateBundleFlags) report(stdout, stderr io.Writer, res *bundle.Result) error {
+func (f *generateBundleOptions) report(stdout, stderr io.Writer, res *bundle.Result) error {
 	if !f.quiet {
 		f.notes(stderr, res)
 	}
@@ -131,7 +129,7 @@ func (f *generateBundleFlags) report(stdout, stderr io.Writer, res *bundle.Resul
 
 // notes prints the warnings and what happened to objects and files, one labelled line each
 // (opack build labels its lines the same way).
-func (f *generateBundleFlags) notes(stderr io.Writer, res *bundle.Result) {
+func (f *generateBundleOptions) notes(stderr io.Writer, res *bundle.Result) {
 	csv := ""
 	if res.CSV != nil {
 		csv = res.CSV.Name

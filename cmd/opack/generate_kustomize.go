@@ -13,9 +13,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 )
 
-func init() { registerGenerate(newGenerateKustomizeCmd) }
-
-type generateKustomizeFlags struct {
+type generateKustomizeOptions struct {
 	opts        bundle.BaseOptions
 	maintainers []string
 	interactive bool
@@ -23,7 +21,7 @@ type generateKustomizeFlags struct {
 }
 
 func newGenerateKustomizeCmd() *cobra.Command {
-	f := &generateKustomizeFlags{}
+	f := &generateKustomizeOptions{}
 	cmd := &cobra.Command{
 		Use:   "kustomize-manifests",
 		Short: "Generate the base ClusterServiceVersion and kustomization in config/manifests",
@@ -54,7 +52,7 @@ a terminal on stdin, the values not given as flags are asked for (--interactive=
 	return cmd
 }
 
-func (f *generateKustomizeFlags) run(cmd *cobra.Command) error {
+func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 	o := f.opts
 	if o.Package == "" {
 		p, _, err := bundle.ReadProject(".")

@@ -16,23 +16,14 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newImageCmd) }
-
-// imageSubcommands lists the constructors of the `opack image` verbs; each verb's file registers
-// itself with registerImage in init.
-var imageSubcommands []func() *cobra.Command
-
-func registerImage(f func() *cobra.Command) { imageSubcommands = append(imageSubcommands, f) }
-
-func newImageCmd() *cobra.Command {
+// newImageCmd returns `opack image` with its subcommands (assembled in root.go).
+func newImageCmd(subcommands ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "image",
 		Short: "Build, push and inspect bundle and catalog images without a container daemon",
 		Args:  cobra.NoArgs,
 	}
-	for _, add := range imageSubcommands {
-		cmd.AddCommand(add())
-	}
+	cmd.AddCommand(subcommands...)
 	return cmd
 }
 

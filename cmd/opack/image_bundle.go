@@ -7,8 +7,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerImage(newImageBundleCmd) }
-
 func newImageBundleCmd() *cobra.Command {
 	f := &publishFlags{}
 	cmd := &cobra.Command{

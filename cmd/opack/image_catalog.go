@@ -7,13 +7,11 @@ import (
 	"strings"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 	"github.com/spf13/cobra"
 )
-
-func init() { registerImage(newImageCatalogCmd) }
 
 func newImageCatalogCmd() *cobra.Command {
 	f := &publishFlags{}
@@ -72,14 +70,14 @@ Prints REF@sha256:... on stdout.`,
 
 // requireValidCatalog runs opm's checks on the catalog folder and prints its errors on w.
 func requireValidCatalog(ctx context.Context, w io.Writer, dir string) error {
-	report, err := catalog.ValidateDir(ctx, dir, nil, catalog.WithChecks(catalog.CheckOPM))
+	report, err := check.ValidateDir(ctx, dir, nil, check.WithChecks(check.CheckOPM))
 	if err != nil {
 		return withExit(exitUsage, err)
 	}
 	if report.Passed() {
 		return nil
 	}
-	if err := report.Write(w, validate.FormatText); err != nil {
+	if err := report.Write(w, finding.FormatText); err != nil {
 		return withExit(exitUsage, err)
 	}
 	return withExit(exitFindings, fmt.Errorf("%s is not a valid catalog (%s): fix it, or pass --no-validate to pack it anyway", dir, report.Summary()))

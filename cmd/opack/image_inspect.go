@@ -12,8 +12,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { registerImage(newImageInspectCmd) }
-
 func newImageInspectCmd() *cobra.Command {
 	f := &registryFlags{}
 	var output string

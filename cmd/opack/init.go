@@ -9,8 +9,6 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newInitCmd) }
-
 func newInitCmd() *cobra.Command {
 	var (
 		o     project.InitOptions

@@ -21,8 +21,8 @@ import (
 	"github.com/google/go-containerregistry/pkg/name"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 
-	"github.com/opack/opack/internal/catalog"
 	"github.com/opack/opack/internal/emit"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/manifest"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
@@ -255,17 +255,17 @@ func (p *pipelineProject) checkDeploy(t *testing.T) {
 // bundles are referenced by digest.
 func (p *pipelineProject) checkChannel(t *testing.T) {
 	t.Helper()
-	cfg, err := catalog.LoadDir(context.Background(), filepath.Join(p.dir, "catalog"))
+	cfg, err := fbc.LoadDir(context.Background(), filepath.Join(p.dir, "catalog"))
 	if err != nil {
 		t.Fatal(err)
 	}
-	var entries []catalog.ChannelEntry
+	var entries []fbc.ChannelEntry
 	for _, ch := range cfg.Channels {
 		if ch.Name == "alpha" {
 			entries = ch.Entries
 		}
 	}
-	want := []catalog.ChannelEntry{{Name: "memcached-operator.v0.0.1"}, {Name: "memcached-operator.v0.0.2", Replaces: "memcached-operator.v0.0.1"}}
+	want := []fbc.ChannelEntry{{Name: "memcached-operator.v0.0.1"}, {Name: "memcached-operator.v0.0.2", Replaces: "memcached-operator.v0.0.1"}}
 	if diff := cmp.Diff(want, entries); diff != "" {
 		t.Errorf("alpha channel (-want +got):\n%s", diff)
 	}

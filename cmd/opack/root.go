@@ -75,7 +75,8 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	return code
 }
 
-// newRootCmd builds the command tree.
+// newRootCmd builds the whole command tree: every verb and subcommand is listed here, one
+// constructor per file (cobra sorts them by name in help).
 func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root := &cobra.Command{
 		Use:               "opack",
@@ -96,16 +97,35 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.SetIn(stdin)
 	root.SetOut(stdout)
 	root.SetErr(stderr)
-	for _, add := range subcommands {
-		root.AddCommand(add())
-	}
+	root.AddCommand(
+		newBuildCmd(),
+		newCatalogCmd(
+			newCatalogGraphCmd(),
+			newCatalogRenderCmd(),
+			newCatalogTemplateCmd(),
+			newCatalogValidateCmd(),
+		),
+		newCheckCmd(),
+		newConvertCmd(),
+		newEmitCmd(),
+		newGenerateCmd(
+			newGenerateBundleCmd(),
+			newGenerateKustomizeCmd(),
+		),
+		newImageCmd(
+			newImageBundleCmd(),
+			newImageCatalogCmd(),
+			newImageInspectCmd(),
+		),
+		newInitCmd(),
+		newValidateCmd(
+			newValidateBundleCmd(),
+			newValidateCrdsCmd(),
+		),
+		newVersionCmd(),
+	)
 	return root
 }
-
-// subcommands lists the constructors of the top-level verbs; each verb's file registers itself in init.
-var subcommands []func() *cobra.Command
-
-func register(f func() *cobra.Command) { subcommands = append(subcommands, f) }
 
 // quietFlag reports whether -q was given to cmd (its own flag or the global one).
 func quietFlag(cmd *cobra.Command) bool {

@@ -4,15 +4,8 @@ import (
 	"github.com/spf13/cobra"
 )
 
-func init() { register(newValidateCmd) }
-
-// validateSubcommands lists the constructors of the `opack validate` subcommands; each registers itself
-// with registerValidate in its file's init.
-var validateSubcommands []func() *cobra.Command
-
-func registerValidate(f func() *cobra.Command) { validateSubcommands = append(validateSubcommands, f) }
-
-func newValidateCmd() *cobra.Command {
+// newValidateCmd returns `opack validate` with its subcommands (assembled in root.go).
+func newValidateCmd(subcommands ...*cobra.Command) *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "validate",
 		Short: "Validate bundles, package manifests and CRD upgrades",
@@ -21,8 +14,6 @@ func newValidateCmd() *cobra.Command {
 Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 		Args: cobra.NoArgs,
 	}
-	for _, add := range validateSubcommands {
-		cmd.AddCommand(add())
-	}
+	cmd.AddCommand(subcommands...)
 	return cmd
 }

@@ -8,11 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/validate"
 )
-
-func init() { registerValidate(newValidateBundleCmd) }
 
 type validateBundleOptions struct {
 	selector       string
@@ -52,7 +51,7 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not run.`,
 			if len(args) == 0 {
 				return withExit(exitUsage, fmt.Errorf("give at least one bundle folder or image"))
 			}
-			if err := validate.CheckFormat(o.output, validate.Formats...); err != nil {
+			if err := finding.CheckFormat(o.output, finding.Formats...); err != nil {
 				return withExit(exitUsage, err)
 			}
 			report, err := validate.Bundles(cmd.Context(), args, o.options()...)
@@ -76,7 +75,7 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not run.`,
 	// pflag shows the first `quoted` word of a usage as the value placeholder: keep it one plain word.
 	f.StringVar(&o.selector, "select-optional", "", "label `selector` choosing optional validators (e.g. suite=operatorframework, name=multiarch)")
 	f.StringToStringVar(&o.optionalValues, "optional-values", map[string]string{}, "`key=value` settings for the optional validators: k8s-version=1.30, index-path=bundle.Dockerfile")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output `format`: "+strings.Join(validate.Formats, ", ")+" (json is operator-sdk's json-alpha1 shape)")
+	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output `format`: "+strings.Join(finding.Formats, ", ")+" (json is operator-sdk's json-alpha1 shape)")
 	f.BoolVar(&o.listOptional, "list-optional", false, "list the optional validators and exit")
 	f.IntVar(&o.parallel, "parallel", 0, "`number` of bundles validated at once (default: number of CPUs)")
 	f.BoolVar(&o.insecure, "insecure", false, "allow plain-HTTP registries when pulling images and inspecting them (multiarch)")

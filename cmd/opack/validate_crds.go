@@ -9,11 +9,9 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
-
-func init() { registerValidate(newValidateCrdsCmd) }
 
 type validateCrdsOptions struct {
 	storedVersions string
@@ -71,7 +69,7 @@ Rules and their default severities (change them with --policy):
 	f.StringVar(&o.clusterCRD, "cluster-crd", "", "`file` holding the live CRDs and their stored versions, as kubectl get crd -o yaml prints them")
 	f.StringSliceVar(&o.instances, "instances", nil, "files or folders of existing objects to validate against NEW's schemas (`paths`, comma separated or repeated)")
 	f.StringVar(&o.policy, "policy", "", "policy `file` setting rules to error, warn, info or off (e.g. rules: {enum-value-added: off})")
-	f.StringVarP(&o.output, "output", "o", validate.FormatText, "output `format`: "+strings.Join(validate.Formats, ", "))
+	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output `format`: "+strings.Join(finding.Formats, ", "))
 	return cmd
 }
 
@@ -85,7 +83,7 @@ func crdRulesHelp() string {
 }
 
 func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Request, error) {
-	if err := validate.CheckFormat(o.output, validate.Formats...); err != nil {
+	if err := finding.CheckFormat(o.output, finding.Formats...); err != nil {
 		return crd.Request{}, err
 	}
 	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: crdPuller{}}
@@ -118,14 +116,14 @@ func (crdPuller) Unpack(ctx context.Context, ref, dst string) error {
 
 // crdReport converts upgrade findings to the shared validation report: the message reads on its own in text
 // and github output, and the parts stay separate fields for -o json.
-func crdReport(findings []crd.Finding) *validate.Report {
-	r := &validate.Report{}
+func crdReport(findings []crd.Finding) *finding.Report {
+	r := &finding.Report{}
 	for _, f := range findings {
-		r.Add(validate.Finding{
-			Severity: validate.CRDSeverity(f.Severity),
+		r.Add(finding.Finding{
+			Severity: f.Severity.FindingSeverity(),
 			File:     f.File,
-			Object:   validate.ObjectName("CustomResourceDefinition", f.CRD),
-			Rule:     "crd-upgrade/" + string(f.Rule),
+			Object:   finding.ObjectName("CustomResourceDefinition", f.CRD),
+			Rule:     f.Rule.ID(),
 			Message:  crdMessage(f),
 			CRD:      f.CRD,
 			Version:  f.Version,

@@ -25,7 +25,7 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 	}
 	ni, err := toInternal(defaulted(nc))
 	if err != nil {
-		emit(finding(RuleAPIServer, "", "", "", err.Error()))
+		emit(newChange(RuleAPIServer, "", "", "", err.Error()))
 		return
 	}
 	// The API server stores the update with the live status, then appends the new storage version.
@@ -55,7 +55,7 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 		if len(msg) > 400 {
 			msg = msg[:397] + "..."
 		}
-		emit(finding(RuleAPIServer, e.Field, "", "", "the API server rejects the update: "+msg))
+		emit(newChange(RuleAPIServer, e.Field, "", "", "the API server rejects the update: "+msg))
 	}
 }
 

@@ -8,18 +8,18 @@ import (
 	"k8s.io/apimachinery/pkg/version"
 )
 
-func finding(r Rule, path, old, new, msg string) change {
+func newChange(r Rule, path, old, new, msg string) change {
 	return change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}}
 }
 
 // compareNames checks the fields the API server never lets change (K7-K9).
 func compareNames(oc, nc *apiextv1.CustomResourceDefinition, emit func(change)) {
 	if oc.Spec.Scope != nc.Spec.Scope {
-		emit(finding(RuleScopeChanged, "spec.scope", string(oc.Spec.Scope), string(nc.Spec.Scope),
+		emit(newChange(RuleScopeChanged, "spec.scope", string(oc.Spec.Scope), string(nc.Spec.Scope),
 			"scope changed; the API server refuses it (field is immutable)"))
 	}
 	if oc.Spec.PreserveUnknownFields && !nc.Spec.PreserveUnknownFields && !rootsPreserve(nc) {
-		emit(finding(RulePreserveUnknownFields, "spec.preserveUnknownFields", "true", "false",
+		emit(newChange(RulePreserveUnknownFields, "spec.preserveUnknownFields", "true", "false",
 			"spec.preserveUnknownFields turned off (as when a v1beta1 CRD becomes v1); fields not in the schemas are pruned (lost) from existing objects"))
 	}
 	for _, f := range []struct{ path, old, new string }{
@@ -28,7 +28,7 @@ func compareNames(oc, nc *apiextv1.CustomResourceDefinition, emit func(change)) 
 		{"spec.names.kind", oc.Spec.Names.Kind, nc.Spec.Names.Kind},
 	} {
 		if f.old != f.new {
-			emit(finding(RuleNameChanged, f.path, f.old, f.new, "changed; the API server refuses it (field is immutable)"))
+			emit(newChange(RuleNameChanged, f.path, f.old, f.new, "changed; the API server refuses it (field is immutable)"))
 		}
 	}
 }

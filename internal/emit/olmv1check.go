@@ -7,6 +7,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 )
 
@@ -31,13 +32,17 @@ type Property struct {
 	Value json.RawMessage `json:"value"`
 }
 
-// Problem is one reason OLM v1 (operator-controller) would refuse to install a bundle.
-type Problem struct {
-	Rule    string
-	Message string
+// Problem is one reason OLM v1 (operator-controller) would refuse to install a bundle: an error
+// finding with one of the olmv1/ rules above.
+type Problem = finding.Finding
+
+// problem returns the error finding of rule.
+func problem(rule, msg string) Problem {
+	return Problem{Severity: finding.SeverityError, Rule: rule, Message: msg}
 }
 
-func (p Problem) String() string { return p.Message + " [" + p.Rule + "]" }
+// describe formats p as "message [rule]".
+func describe(p Problem) string { return p.Message + " [" + p.Rule + "]" }
 
 // CheckOption configures CheckOLMv1.
 type CheckOption func(*checkOptions)
@@ -79,14 +84,14 @@ func checkCSV(csv *v1alpha1.ClusterServiceVersion, o checkOptions) []Problem {
 		for i, a := range owned {
 			names[i] = a.Version + "." + a.Group
 		}
-		out = append(out, Problem{RuleAPIServices, fmt.Sprintf("the CSV owns API services (%s): OLM v1 refuses bundles with apiservicedefinitions", strings.Join(names, ", "))})
+		out = append(out, problem(RuleAPIServices, fmt.Sprintf("the CSV owns API services (%s): OLM v1 refuses bundles with apiservicedefinitions", strings.Join(names, ", "))))
 	}
 	if wh := csv.Spec.WebhookDefinitions; len(wh) > 0 && !o.webhooks {
 		names := make([]string, len(wh))
 		for i, w := range wh {
 			names[i] = w.GenerateName
 		}
-		out = append(out, Problem{RuleWebhooks, fmt.Sprintf("the CSV defines webhooks (%s): OLM v1 refuses webhookdefinitions unless operator-controller runs with the WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA feature gate", strings.Join(names, ", "))})
+		out = append(out, problem(RuleWebhooks, fmt.Sprintf("the CSV defines webhooks (%s): OLM v1 refuses webhookdefinitions unless operator-controller runs with the WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA feature gate", strings.Join(names, ", "))))
 	}
 	all := false
 	for _, m := range csv.Spec.InstallModes {
@@ -95,7 +100,7 @@ func checkCSV(csv *v1alpha1.ClusterServiceVersion, o checkOptions) []Problem {
 		}
 	}
 	if !all {
-		out = append(out, Problem{RuleInstallModes, "the CSV does not support the AllNamespaces install mode, the only one OLM v1 installs with: set installModes AllNamespaces supported: true"})
+		out = append(out, problem(RuleInstallModes, "the CSV does not support the AllNamespaces install mode, the only one OLM v1 installs with: set installModes AllNamespaces supported: true"))
 	}
 	return out
 }
@@ -106,7 +111,7 @@ func checkDependencies(csv *v1alpha1.ClusterServiceVersion, props []Property) []
 	add := func(what, via string) {
 		if key := what; !seen[key] {
 			seen[key] = true
-			out = append(out, Problem{RuleDependencies, fmt.Sprintf("the bundle depends on %s (%s): OLM v1 does not resolve dependencies; install it separately and drop the dependency", what, via)})
+			out = append(out, problem(RuleDependencies, fmt.Sprintf("the bundle depends on %s (%s): OLM v1 does not resolve dependencies; install it separately and drop the dependency", what, via)))
 		}
 	}
 	for _, p := range props {
@@ -170,7 +175,7 @@ func CheckTarget(target Target, problems []Problem) (warnings []Problem, err err
 	}
 	msgs := make([]string, len(problems))
 	for i, p := range problems {
-		msgs[i] = p.String()
+		msgs[i] = describe(p)
 	}
 	return nil, fmt.Errorf("%w: %s (emit for OLM v0 with --olm v0, or fix the bundle)", ErrNotInstallable, strings.Join(msgs, "; "))
 }

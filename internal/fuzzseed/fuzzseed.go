@@ -83,3 +83,13 @@ func Add(f *testing.F, patterns ...string) {
 		f.Add(data)
 	}
 }
+
+// FBC lists real file-based catalogs and catalog templates below testdata/opm, the seeds of the
+// catalog fuzz targets.
+var FBC = []string{
+	"testdata/opm/fbc-dir-example/*.yaml",
+	"testdata/opm/fbc-list-index/*/*.yaml",
+	"testdata/opm/declcfg-load-validFS/*",
+	"testdata/opm/validate-cases/*/catalog/*.json",
+	"testdata/opm/templates/*/template.yaml",
+}

@@ -13,7 +13,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/fbc"
 )
 
 // adoptCopy copies a real repository of testdata/adopt into a temporary folder, without the
@@ -150,7 +150,7 @@ func addedLines(t *testing.T, a, b string) []string {
 // the head of alpha, replacing 1.1.3; stable is untouched.
 func checkAdoptedCatalog(t *testing.T, dir string) {
 	t.Helper()
-	cfg, err := catalog.LoadDir(context.Background(), dir)
+	cfg, err := fbc.LoadDir(context.Background(), dir)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -163,11 +163,11 @@ func checkAdoptedCatalog(t *testing.T, dir string) {
 	if diff := cmp.Diff(want, bundles); diff != "" {
 		t.Errorf("bundles (-want +got):\n%s", diff)
 	}
-	heads := map[string]catalog.ChannelEntry{}
+	heads := map[string]fbc.ChannelEntry{}
 	for _, ch := range cfg.Channels {
 		heads[ch.Name] = ch.Entries[len(ch.Entries)-1]
 	}
-	wantHeads := map[string]catalog.ChannelEntry{
+	wantHeads := map[string]fbc.ChannelEntry{
 		"alpha":  {Name: "lightspeed-operator.v1.1.4", Replaces: "lightspeed-operator.v1.1.3"},
 		"stable": {Name: "lightspeed-operator.v1.1.3", Replaces: "lightspeed-operator.v1.1.2"},
 	}

@@ -136,7 +136,7 @@ func (p *Project) checkOLMv1(ctx context.Context, target emit.Target, dir string
 	}
 	out := make([]string, len(warn))
 	for i, w := range warn {
-		out[i] = fmt.Sprintf("OLM v1 cannot install the bundle in %s: %s", dir, w)
+		out[i] = fmt.Sprintf("OLM v1 cannot install the bundle in %s: %s [%s]", dir, w.Message, w.Rule)
 	}
 	return out, nil
 }

@@ -14,7 +14,8 @@ import (
 
 	"github.com/blang/semver/v4"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/template"
+	"github.com/opack/opack/internal/fbc"
 )
 
 // foundCatalog is a file-based catalog of the package found in the project.
@@ -58,7 +59,7 @@ func findCatalogs(ctx context.Context, dir, pkg, bundleDir string) ([]foundCatal
 			}
 			return ctx.Err()
 		}
-		if !d.Type().IsRegular() || !catalog.IsFBCName(p) {
+		if !d.Type().IsRegular() || !template.IsFBCName(p) {
 			return nil
 		}
 		if info, err := d.Info(); err != nil || info.Size() > maxScanFile {
@@ -68,14 +69,14 @@ func findCatalogs(ctx context.Context, dir, pkg, bundleDir string) ([]foundCatal
 		if err != nil || !bytes.Contains(data, []byte("olm.")) {
 			return err
 		}
-		if schema, err := catalog.DetectTemplateSchema(data); err == nil && (schema == catalog.SchemaBasicTemplate || schema == catalog.SchemaSemverTemplate) {
-			templates = append(templates, foundTemplate{File: rel, Schema: schema, images: imageRefs(data)})
+		if k, ok := template.KindOf(data); ok {
+			templates = append(templates, foundTemplate{File: rel, Schema: k.Name, images: imageRefs(data)})
 			return nil
 		}
-		if !catalog.IsFBCFile(p, data) {
+		if !template.IsFBCFile(p, data) {
 			return nil
 		}
-		cfg, err := catalog.LoadReader(bytes.NewReader(data), rel)
+		cfg, err := fbc.LoadReader(bytes.NewReader(data), rel)
 		if err != nil {
 			notes = append(notes, fmt.Sprintf("%s looks like a file-based catalog but does not load: %v", rel, err))
 			return nil
@@ -162,7 +163,7 @@ func collapse(byRoot map[string]*foundCatalog, notes *[]string) []foundCatalog {
 }
 
 // add records what one file contributes to the catalog.
-func (fc *foundCatalog) add(rel string, cfg *catalog.DeclarativeConfig, pkg string) {
+func (fc *foundCatalog) add(rel string, cfg *fbc.DeclarativeConfig, pkg string) {
 	fc.Files = append(fc.Files, rel)
 	for _, p := range cfg.Packages {
 		if p.Name == pkg {
@@ -187,8 +188,8 @@ func (fc *foundCatalog) add(rel string, cfg *catalog.DeclarativeConfig, pkg stri
 }
 
 // bundleVersion is the olm.package version of a bundle ("" when it has none that parses).
-func bundleVersion(b catalog.Bundle) string {
-	props, err := catalog.ParseProperties(b.Properties)
+func bundleVersion(b fbc.Bundle) string {
+	props, err := fbc.ParseProperties(b.Properties)
 	if err != nil || len(props.Packages) == 0 {
 		return ""
 	}
@@ -227,7 +228,7 @@ func bundleFilePattern(fc *foundCatalog) string {
 
 var versionInName = regexp.MustCompile(`\d+\.\d+\.\d+(-[0-9A-Za-z.-]+)?`)
 
-func hasPackage(cfg *catalog.DeclarativeConfig, pkg string) bool {
+func hasPackage(cfg *fbc.DeclarativeConfig, pkg string) bool {
 	for _, n := range packagesOf(cfg) {
 		if n == pkg {
 			return true
@@ -236,7 +237,7 @@ func hasPackage(cfg *catalog.DeclarativeConfig, pkg string) bool {
 	return false
 }
 
-func packagesOf(cfg *catalog.DeclarativeConfig) []string {
+func packagesOf(cfg *fbc.DeclarativeConfig) []string {
 	seen := map[string]bool{}
 	var out []string
 	add := func(n string) {

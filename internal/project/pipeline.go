@@ -11,8 +11,8 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
 
 // Pipeline steps, in the order opack build runs them; a StepError names one.
@@ -38,7 +38,7 @@ type StepError struct {
 	File     string
 	Err      error
 	Fix      string
-	Findings []validate.Finding
+	Findings []finding.Finding
 	// failed marks a check that found errors (as opposed to a step that could not run).
 	failed bool
 }
@@ -134,7 +134,7 @@ type BuildResult struct {
 	Diff      string
 	DiffFiles []string
 	// Findings are the warnings and notes of every check (errors stop the build).
-	Findings []validate.Finding
+	Findings []finding.Finding
 	// Warnings are other problems that did not stop the build.
 	Warnings []string
 	// Dropped are the kustomize objects the bundle generator neither wrote nor used.

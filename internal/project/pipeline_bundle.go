@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-containerregistry/pkg/name"
 
 	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/validate"
@@ -85,9 +86,9 @@ func (r *run) validateBundle(ctx context.Context) error {
 		return stepErr(StepValidate, r.p.Bundle.Dir, err, "")
 	}
 	fs := r.relabel(rep.Findings)
-	var errs []validate.Finding
+	var errs []finding.Finding
 	for _, f := range fs {
-		if f.Severity == validate.SeverityError {
+		if f.Severity == finding.SeverityError {
 			errs = append(errs, f)
 		} else {
 			r.res.Findings = append(r.res.Findings, f)
@@ -102,8 +103,8 @@ func (r *run) validateBundle(ctx context.Context) error {
 }
 
 // relabel names staged files by their place in the project.
-func (r *run) relabel(fs []validate.Finding) []validate.Finding {
-	out := make([]validate.Finding, len(fs))
+func (r *run) relabel(fs []finding.Finding) []finding.Finding {
+	out := make([]finding.Finding, len(fs))
 	for i, f := range fs {
 		f.File = r.projectName(f.File)
 		f.Message = strings.ReplaceAll(f.Message, r.bundleDir, r.p.Bundle.Dir)

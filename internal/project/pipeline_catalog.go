@@ -11,7 +11,10 @@ import (
 
 	"github.com/google/go-containerregistry/pkg/name"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/catalog/render"
+	"github.com/opack/opack/internal/catalog/template"
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/image"
 )
 
@@ -43,7 +46,7 @@ entries:
 }
 
 // renderCurrent renders catalog i's template as it is on disk (nil when there is none).
-func (r *run) renderCurrent(ctx context.Context, i int) (*catalog.DeclarativeConfig, error) {
+func (r *run) renderCurrent(ctx context.Context, i int) (*fbc.DeclarativeConfig, error) {
 	if cfg, ok := r.rendered[i]; ok {
 		return cfg, nil
 	}
@@ -52,7 +55,7 @@ func (r *run) renderCurrent(ctx context.Context, i int) (*catalog.DeclarativeCon
 		if err != nil {
 			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
 		}
-		cfg, err := catalog.LoadFS(ctx, mapFS(files))
+		cfg, err := loadFBCFiles(files)
 		if err != nil {
 			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
 		}
@@ -73,14 +76,14 @@ func (r *run) renderCurrent(ctx context.Context, i int) (*catalog.DeclarativeCon
 
 // renderTemplate renders a template of catalog i; bundles come from this build's images, earlier
 // offline builds' layouts, or their registries.
-func (r *run) renderTemplate(ctx context.Context, i int, data []byte) (*catalog.DeclarativeConfig, error) {
+func (r *run) renderTemplate(ctx context.Context, i int, data []byte) (*fbc.DeclarativeConfig, error) {
 	c := r.p.Catalogs[i]
-	rd, err := catalog.NewRenderer(catalog.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithImageSource(r.images))
 	if err != nil {
 		return nil, stepErr(StepRender, c.Template, err, "")
 	}
 	base := filepath.Dir(r.path(c.Template))
-	cfg, err := catalog.RenderTemplate(ctx, data, "", catalog.LocalBundleRenderer(base, rd.RenderBundle))
+	cfg, err := template.RenderTemplate(ctx, data, "", template.LocalBundleRenderer(base, rd.RenderBundle))
 	if err != nil {
 		return nil, stepErr(StepRender, c.Template, err,
 			"every bundle of the template must be pullable (or in "+r.imagesDir("")+" from an earlier offline build)")
@@ -120,7 +123,7 @@ func (r *run) buildCatalog(ctx context.Context, i int) error {
 		return err
 	}
 	dir := r.staged("catalogs", fmt.Sprint(i))
-	if err := catalog.WriteDir(*cfg, dir, catalogFormat); err != nil {
+	if err := fbc.WriteDir(*cfg, dir, catalogFormat); err != nil {
 		return stepErr(StepRender, c.Dir, err, "")
 	}
 	r.addOutput(c.Dir, dir, true, true)
@@ -165,11 +168,11 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 			return bytes.ReplaceAll(data, []byte(b.Image), []byte(ref)), nil
 		}
 	}
-	rd, err := catalog.NewRenderer(catalog.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithImageSource(r.images))
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
 	}
-	out, err := catalog.AddTemplateBundle(ctx, data, ref, catalog.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
+	out, err := template.AddTemplateBundle(ctx, data, ref, template.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("adding %s: %w", ref, err),
 			"the channels of "+r.p.File+" must fit the template (semver templates: candidate, fast or stable)")
@@ -180,11 +183,11 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 // validateCatalog loads the rendered catalog back and validates it as `opack catalog validate`
 // does, with the CRD checks of every upgrade edge under the waivers and migrations of opack.yaml.
 func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error {
-	cfg, err := catalog.LoadDir(ctx, dir)
+	cfg, err := fbc.LoadDir(ctx, dir)
 	if err != nil {
 		return stepErr(StepCatalogValidate, c.Dir, err, "")
 	}
-	rep := catalog.Validate(ctx, cfg, catalog.WithChecks(catalog.CheckOPM, catalog.CheckDeps, catalog.CheckGraph), catalog.WithFile(c.Dir))
+	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Dir))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
 	edges := r.edgeFindings(ctx, cfg, c.Dir)
 	if c.Mode == CatalogModeFBC {

@@ -10,9 +10,11 @@ import (
 	"github.com/blang/semver/v4"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 )
 
 // RuleCRDUpgrade is the rule of the crd-upgrade step's findings; the CRD rule id follows in brackets.
@@ -36,7 +38,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 		return nil
 	}
 	if prev.name != "" {
-		r.prevEdge = catalog.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
+		r.prevEdge = graph.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
 	}
 	set, err := crd.Load(ctx, r.bundleDir)
 	if err != nil {
@@ -56,17 +58,17 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 
 // crdFindings applies the waivers and migrations of opack.yaml to CRD findings and converts them.
 // A waived finding stays in the report as info, saying who accepted it and why.
-func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []validate.Finding {
-	var out []validate.Finding
+func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Finding) string, file string) []finding.Finding {
+	var out []finding.Finding
 	for _, f := range found {
-		sev := validate.CRDSeverity(f.Severity)
+		sev := f.Severity.FindingSeverity()
 		path := strings.TrimPrefix(strings.TrimPrefix(f.Path, "^."), "^")
 		msg := prefix + f.String() + " [" + string(f.Rule) + "]"
 		if src := r.crdSrc[f.CRD]; src != "" && file == "" {
 			msg += "; source: " + src + " (the bundle's file is generated from it)"
 		}
 		if w, ok := r.waived(f, path); ok {
-			sev, msg = validate.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
+			sev, msg = finding.SeverityInfo, msg+"; waived in "+r.p.File+": "+w
 		} else if f.Fix != "" {
 			msg += "; fix: " + f.Fix
 		}
@@ -74,7 +76,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if file != "" {
 			name = file
 		}
-		out = append(out, validate.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
+		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
 	}
 	return out
 }
@@ -102,10 +104,10 @@ func (r *run) waived(f crd.Finding, path string) (string, bool) {
 }
 
 // splitFindings keeps warnings in the result and turns errors into the step's failure.
-func (r *run) splitFindings(step string, fs []validate.Finding, what, fix string) error {
-	var errs []validate.Finding
+func (r *run) splitFindings(step string, fs []finding.Finding, what, fix string) error {
+	var errs []finding.Finding
 	for _, f := range fs {
-		if f.Severity == validate.SeverityError {
+		if f.Severity == finding.SeverityError {
 			errs = append(errs, f)
 		} else {
 			r.res.Findings = append(r.res.Findings, f)
@@ -144,7 +146,7 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 	if err != nil || cfg == nil {
 		return nil, err
 	}
-	m, _ := catalog.ConvertToModel(cfg)
+	m, _ := check.ConvertToModel(cfg)
 	b := r.previousBundle(m)
 	if b == nil {
 		if pv.Version != "" {
@@ -153,7 +155,7 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 		}
 		return nil, nil
 	}
-	crds, ok, err := catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+	crds, ok, err := check.ObjectCRDs{}.CRDs(ctx, b.Blob)
 	if err == nil && !ok {
 		crds, err = r.imageCRDs(ctx, b.Blob.Image)
 	}
@@ -165,13 +167,13 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 
 // previousBundle is the bundle of previous.version, or the highest version below the one being
 // built among the bundles in the project's channels.
-func (r *run) previousBundle(m *catalog.Model) *catalog.ModelBundle {
+func (r *run) previousBundle(m *fbc.Model) *fbc.ModelBundle {
 	pkg := m.Packages[r.p.Package]
 	if pkg == nil {
 		return nil
 	}
 	cur := semver.MustParse(r.version)
-	var best *catalog.ModelBundle
+	var best *fbc.ModelBundle
 	for _, chName := range r.p.Channels {
 		ch := pkg.Channels[chName]
 		if ch == nil {
@@ -216,9 +218,9 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 // edgeFindings checks the CRDs on every upgrade edge of a rendered catalog (waivers and
 // migrations applied; the edge the crd-upgrade step checked is not compared again), and the
 // storage versions along every upgrade path.
-func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, file string) []validate.Finding {
-	m, _ := catalog.ConvertToModel(cfg)
-	g := catalog.BuildGraph(m)
+func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file string) []finding.Finding {
+	m, _ := check.ConvertToModel(cfg)
+	g := graph.BuildGraph(m)
 	type crds struct {
 		list []*apiextv1.CustomResourceDefinition
 		ok   bool
@@ -232,15 +234,15 @@ func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, 
 		}
 		var c crds
 		if b := m.Packages[pkg].Bundles[name]; b != nil {
-			c.list, c.ok, c.err = catalog.ObjectCRDs{}.CRDs(ctx, b.Blob)
+			c.list, c.ok, c.err = check.ObjectCRDs{}.CRDs(ctx, b.Blob)
 		}
 		cache[k] = c
 		return c
 	}
-	seen := map[catalog.EdgeKey]bool{}
-	var out []validate.Finding
+	seen := map[graph.EdgeKey]bool{}
+	var out []finding.Finding
 	for _, e := range g.Edges {
-		k := catalog.EdgeKey{Package: e.Package, From: e.From, To: e.To}
+		k := graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}
 		if seen[k] {
 			continue
 		}
@@ -249,7 +251,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *catalog.DeclarativeConfig, 
 		object := fmt.Sprintf("package %q edge %s -> %s", e.Package, e.From, e.To)
 		for _, c := range []crds{oldC, newC} {
 			if c.err != nil {
-				out = append(out, validate.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
+				out = append(out, finding.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
 			}
 		}
 		if !oldC.ok || !newC.ok || k == r.prevEdge {

@@ -11,16 +11,17 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"testing/fstest"
-	"text/template"
+	texttemplate "text/template"
 
-	"github.com/opack/opack/internal/catalog"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/catalog/render"
+	"github.com/opack/opack/internal/catalog/template"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 )
 
 // fbcBundleFile expands a catalog's bundleFile for version.
 func fbcBundleFile(pattern, version, pkg string) (string, error) {
-	t, err := template.New("bundleFile").Option("missingkey=error").Parse(pattern)
+	t, err := texttemplate.New("bundleFile").Option("missingkey=error").Parse(pattern)
 	if err != nil {
 		return "", err
 	}
@@ -41,14 +42,14 @@ func (r *run) fbcFiles(c Catalog) (map[string][]byte, error) {
 		if err != nil {
 			return err
 		}
-		if d.IsDir() || !d.Type().IsRegular() || !catalog.IsFBCName(p) {
+		if d.IsDir() || !d.Type().IsRegular() || !template.IsFBCName(p) {
 			return nil
 		}
 		data, err := os.ReadFile(p)
 		if err != nil {
 			return err
 		}
-		if !catalog.IsFBCFile(p, data) {
+		if !template.IsFBCFile(p, data) {
 			return nil
 		}
 		rel, err := filepath.Rel(root, p)
@@ -114,7 +115,7 @@ func (r *run) buildFBCCatalog(ctx context.Context, i int) error {
 // it by this digest; the bundle's blob replaced when it is a rebuild (--allow-rebuild).
 func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) (map[string][]byte, error) {
 	ref := r.res.Bundle.Digest
-	rd, err := catalog.NewRenderer(catalog.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithImageSource(r.images))
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
 	}
@@ -126,14 +127,14 @@ func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) 
 		return nil, stepErr(StepRender, c.Dir, fmt.Errorf("rendering %s gave %d bundles", ref, len(cfg.Bundles)), "")
 	}
 	b := cfg.Bundles[0]
-	opts := catalog.FBCAddOptions{Channels: r.p.Channels}
+	opts := template.FBCAddOptions{Channels: r.p.Channels}
 	if c.BundleFile != "" {
 		if opts.BundleFile, err = fbcBundleFile(c.BundleFile, r.version, r.p.Package); err != nil {
 			return nil, stepErr(StepCatalogTemplate, r.p.File, err, "fix catalogs bundleFile")
 		}
 	}
-	changed, err := catalog.AddToFBC(files, b, opts)
-	if errors.Is(err, catalog.ErrBundleInCatalog) {
+	changed, err := template.AddToFBC(files, b, opts)
+	if errors.Is(err, template.ErrBundleInCatalog) {
 		return r.rebuiltFBC(ctx, c, files, b)
 	}
 	if err != nil {
@@ -145,8 +146,8 @@ func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) 
 
 // rebuiltFBC handles a bundle already in the catalog: unchanged when it has this image, else a
 // rebuild, refused unless --allow-rebuild, which replaces the bundle's blob in place.
-func (r *run) rebuiltFBC(ctx context.Context, c Catalog, files map[string][]byte, b catalog.Bundle) (map[string][]byte, error) {
-	cur, err := catalog.LoadFS(ctx, mapFS(files))
+func (r *run) rebuiltFBC(ctx context.Context, c Catalog, files map[string][]byte, b fbc.Bundle) (map[string][]byte, error) {
+	cur, err := loadFBCFiles(files)
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
 	}
@@ -160,7 +161,7 @@ func (r *run) rebuiltFBC(ctx context.Context, c Catalog, files map[string][]byte
 		if err := r.rebuiltRelease(c, b.Name, old.Image, b.Image); err != nil {
 			return nil, err
 		}
-		changed, err := catalog.ReplaceFBCBundle(files, b)
+		changed, err := template.ReplaceFBCBundle(files, b)
 		if err != nil {
 			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "replace the bundle "+b.Name+" in "+c.Dir+" by hand")
 		}
@@ -169,25 +170,38 @@ func (r *run) rebuiltFBC(ctx context.Context, c Catalog, files map[string][]byte
 	return nil, stepErr(StepCatalogTemplate, c.Dir, fmt.Errorf("bundle %s is in the catalog under another package", b.Name), "")
 }
 
-// mapFS serves catalog files from memory.
-func mapFS(files map[string][]byte) fstest.MapFS {
-	m := fstest.MapFS{}
-	for n, data := range files {
-		m[n] = &fstest.MapFile{Data: data, Mode: 0o644}
+// loadFBCFiles loads catalog files (path → content), in path order.
+func loadFBCFiles(files map[string][]byte) (*fbc.DeclarativeConfig, error) {
+	names := make([]string, 0, len(files))
+	for n := range files {
+		names = append(names, n)
 	}
-	return m
+	sort.Strings(names)
+	out := &fbc.DeclarativeConfig{}
+	for _, n := range names {
+		cfg, err := fbc.LoadReader(bytes.NewReader(files[n]), n)
+		if err != nil {
+			return nil, err
+		}
+		out.Packages = append(out.Packages, cfg.Packages...)
+		out.Channels = append(out.Channels, cfg.Channels...)
+		out.Bundles = append(out.Bundles, cfg.Bundles...)
+		out.Deprecations = append(out.Deprecations, cfg.Deprecations...)
+		out.Others = append(out.Others, cfg.Others...)
+	}
+	return out, nil
 }
 
 // publishedEdges turns the errors about upgrade edges between releases already in an fbc
 // catalog into warnings: they were published before this build and no build can change them.
 // Edges into the bundle being built keep their severity.
-func (r *run) publishedEdges(fs []validate.Finding) []validate.Finding {
+func (r *run) publishedEdges(fs []finding.Finding) []finding.Finding {
 	into := "-> " + r.csvName
 	for i, f := range fs {
-		if f.Severity != validate.SeverityError || !strings.Contains(f.Object, " edge ") || strings.HasSuffix(f.Object, into) {
+		if f.Severity != finding.SeverityError || !strings.Contains(f.Object, " edge ") || strings.HasSuffix(f.Object, into) {
 			continue
 		}
-		fs[i].Severity = validate.SeverityWarning
+		fs[i].Severity = finding.SeverityWarning
 		fs[i].Message = "already published (this build cannot change it): " + f.Message
 	}
 	return fs

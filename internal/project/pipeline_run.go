@@ -9,9 +9,10 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/opack/opack/internal/bundle"
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
-	"github.com/opack/opack/internal/validate"
 )
 
 // DefaultBundleDockerfile is the bundle Dockerfile build writes beside bundle.dir, as operator-sdk does.
@@ -32,16 +33,16 @@ type run struct {
 	bundleImg v1.Image
 	images    *localImages
 	// rendered caches the render of each catalog's template as it is on disk, by catalog index.
-	rendered map[int]*catalog.DeclarativeConfig
+	rendered map[int]*fbc.DeclarativeConfig
 	catalogs []builtCatalog
 	// prevEdge is the upgrade edge checked by the crd-upgrade step (skipped by the catalog check).
-	prevEdge catalog.EdgeKey
+	prevEdge graph.EdgeKey
 	// usedWaivers are the indexes of the waivers of opack.yaml that matched a finding.
 	usedWaivers map[int]bool
 	// crdSrc maps CRD names to the files under the kustomize tree they are generated from.
 	crdSrc map[string]string
 	// refusals are check's findings about released versions this build would change.
-	refusals []validate.Finding
+	refusals []finding.Finding
 }
 
 // builtCatalog is a catalog image waiting to be pushed.
@@ -124,7 +125,7 @@ func (r *run) resolve(ctx context.Context) error {
 	if len(r.p.Catalogs) == 0 {
 		return stepErr(StepConfig, r.p.File, fmt.Errorf("no catalogs"), "add a catalogs entry with the catalog image")
 	}
-	r.rendered = map[int]*catalog.DeclarativeConfig{}
+	r.rendered = map[int]*fbc.DeclarativeConfig{}
 	r.images = newLocalImages(r.o.imageOpts)
 	if !r.o.push {
 		// Earlier offline builds left their images here: templates reference them by digest.

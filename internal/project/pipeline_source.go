@@ -8,9 +8,9 @@ import (
 
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/manifest"
-	"github.com/opack/opack/internal/validate"
 )
 
 // crdSources maps the name of each CRD defined under the kustomize tree (the folder holding
@@ -72,8 +72,8 @@ const RuleDefaultChannel = "build/default-channel"
 // defaultChannelFindings explains opm's "channel must contain at least one bundle" for the
 // project's package when its default channel is missing from the rendered catalog: which
 // default channel, where it is set and which channels there are.
-func (r *run) defaultChannelFindings(cfg *catalog.DeclarativeConfig, c Catalog) []validate.Finding {
-	var out []validate.Finding
+func (r *run) defaultChannelFindings(cfg *fbc.DeclarativeConfig, c Catalog) []finding.Finding {
+	var out []finding.Finding
 	for _, pkg := range cfg.Packages {
 		if pkg.Name != r.p.Package || pkg.DefaultChannel == "" {
 			continue
@@ -88,7 +88,7 @@ func (r *run) defaultChannelFindings(cfg *catalog.DeclarativeConfig, c Catalog) 
 			}
 		}
 		sort.Strings(names)
-		out = append(out, validate.Errorf(c.Source(), "package "+pkg.Name, RuleDefaultChannel,
+		out = append(out, finding.Errorf(c.Source(), "package "+pkg.Name, RuleDefaultChannel,
 			"default channel %q not found: the catalog's channels of %s are %s; set defaultChannel in %s (and in %s) to one of them, or add %q to channels",
 			pkg.DefaultChannel, pkg.Name, strings.Join(names, ", "), r.p.File, c.Source(), pkg.DefaultChannel))
 	}

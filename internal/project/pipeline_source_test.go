@@ -7,8 +7,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
-	"github.com/opack/opack/internal/catalog"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 )
 
 func TestCRDSources(t *testing.T) {
@@ -62,20 +62,20 @@ func TestCRDSources(t *testing.T) {
 }
 
 func TestDefaultChannelFindings(t *testing.T) {
-	cfg := func(def string, channels ...string) *catalog.DeclarativeConfig {
-		c := &catalog.DeclarativeConfig{Packages: []catalog.Package{{Name: "op", DefaultChannel: def}, {Name: "other", DefaultChannel: "nope"}}}
+	cfg := func(def string, channels ...string) *fbc.DeclarativeConfig {
+		c := &fbc.DeclarativeConfig{Packages: []fbc.Package{{Name: "op", DefaultChannel: def}, {Name: "other", DefaultChannel: "nope"}}}
 		for _, ch := range channels {
-			c.Channels = append(c.Channels, catalog.Channel{Name: ch, Package: "op"})
+			c.Channels = append(c.Channels, fbc.Channel{Name: ch, Package: "op"})
 		}
 		return c
 	}
 	tests := []struct {
 		name string
-		cfg  *catalog.DeclarativeConfig
-		want []validate.Finding
+		cfg  *fbc.DeclarativeConfig
+		want []finding.Finding
 	}{
 		{"default channel present", cfg("alpha", "alpha", "beta"), nil},
-		{"default channel missing", cfg("nosuch", "beta", "alpha"), []validate.Finding{validate.Errorf("catalog-template.yaml", "package op", RuleDefaultChannel,
+		{"default channel missing", cfg("nosuch", "beta", "alpha"), []finding.Finding{finding.Errorf("catalog-template.yaml", "package op", RuleDefaultChannel,
 			`default channel "nosuch" not found: the catalog's channels of op are alpha, beta; set defaultChannel in opack.yaml (and in catalog-template.yaml) to one of them, or add "nosuch" to channels`)}},
 	}
 	for _, tt := range tests {

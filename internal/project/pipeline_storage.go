@@ -7,9 +7,9 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 // bundleCRDs returns the CRDs of a bundle of the catalog (ok false when the catalog does not carry them).
@@ -20,7 +20,7 @@ type bundleCRDs func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bo
 // objects stored by a release several upgrades back can no longer be read. Direct predecessors are
 // left to the edge comparison. A declared migration (or a waiver of stored-version-removed)
 // accepts the removal.
-func (r *run) storedVersionFindings(g *catalog.Graph, get bundleCRDs, file string) []validate.Finding {
+func (r *run) storedVersionFindings(g *graph.Graph, get bundleCRDs, file string) []finding.Finding {
 	into := map[[2]string][]string{} // package, to → froms
 	var targets [][2]string
 	for _, e := range g.Edges {
@@ -30,7 +30,7 @@ func (r *run) storedVersionFindings(g *catalog.Graph, get bundleCRDs, file strin
 		}
 		into[k] = append(into[k], e.From)
 	}
-	var out []validate.Finding
+	var out []finding.Finding
 	for _, k := range targets {
 		newCRDs, ok := get(k[0], k[1])
 		if !ok {
@@ -69,13 +69,13 @@ func (r *run) storedVersionFindings(g *catalog.Graph, get bundleCRDs, file strin
 	return out
 }
 
-func (r *run) lostVersions(k [2]string, storedBy map[[2]string][]string, file string) []validate.Finding {
+func (r *run) lostVersions(k [2]string, storedBy map[[2]string][]string, file string) []finding.Finding {
 	keys := make([][2]string, 0, len(storedBy))
 	for key := range storedBy {
 		keys = append(keys, key)
 	}
 	sort.Slice(keys, func(i, j int) bool { return keys[i][0]+" "+keys[i][1] < keys[j][0]+" "+keys[j][1] })
-	var out []validate.Finding
+	var out []finding.Finding
 	for _, key := range keys {
 		f := crd.Finding{Rule: crd.RuleStoredVersionRemoved, Severity: crd.SeverityError, CRD: key[0], Version: key[1], Path: "spec.versions",
 			Message: fmt.Sprintf("version %s was the storage version in %s, which can upgrade to %s; %s drops it from spec.versions, so objects still stored as %s cannot be read",

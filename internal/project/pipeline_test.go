@@ -15,10 +15,10 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/catalog"
+	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/emit"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 // sizeField is the size property of the go/v4 sample's Memcached CRD.
@@ -169,7 +169,7 @@ func TestBuildOffline(t *testing.T) {
 		if err != nil {
 			t.Fatalf("check with the waiver: %v", err)
 		}
-		if !hasFinding(res.Findings, validate.SeverityInfo, "waived in") {
+		if !hasFinding(res.Findings, finding.SeverityInfo, "waived in") {
 			t.Errorf("findings %v; want the waived finding as info", res.Findings)
 		}
 		// opack.yaml differs too: build --version 0.0.2 saves the version in it.
@@ -198,7 +198,7 @@ func TestBuildOffline(t *testing.T) {
 	})
 }
 
-func hasFinding(fs []validate.Finding, sev validate.Severity, substr string) bool {
+func hasFinding(fs []finding.Finding, sev finding.Severity, substr string) bool {
 	for _, f := range fs {
 		if f.Severity == sev && strings.Contains(f.Message, substr) {
 			return true
@@ -260,7 +260,7 @@ func TestCRDFindingsWaiversAndMigrations(t *testing.T) {
 		{Rule: crd.RuleStoredVersionRemoved, Severity: crd.SeverityError, CRD: "b.example.com", Version: "v1alpha1", Path: "spec.versions", Message: "stored version removed"},
 	}
 	got := r.crdFindings(found, "", func(f crd.Finding) string { return f.CRD }, "x")
-	want := []validate.Severity{validate.SeverityInfo, validate.SeverityError, validate.SeverityInfo, validate.SeverityInfo, validate.SeverityError}
+	want := []finding.Severity{finding.SeverityInfo, finding.SeverityError, finding.SeverityInfo, finding.SeverityInfo, finding.SeverityError}
 	for i, f := range got {
 		if f.Severity != want[i] {
 			t.Errorf("finding %d (%s): severity %s, want %s", i, f.Message, f.Severity, want[i])
@@ -294,17 +294,17 @@ func TestStoredVersionFindings(t *testing.T) {
 		b, ok := bundles[name]
 		return b, ok
 	}
-	g := &catalog.Graph{Edges: []catalog.Edge{
-		{Package: "op", Channel: "stable", From: "op.v1", To: "op.v2", Kind: catalog.EdgeReplaces},
-		{Package: "op", Channel: "stable", From: "op.v2", To: "op.v3", Kind: catalog.EdgeReplaces},
+	g := &graph.Graph{Edges: []graph.Edge{
+		{Package: "op", Channel: "stable", From: "op.v1", To: "op.v2", Kind: graph.EdgeReplaces},
+		{Package: "op", Channel: "stable", From: "op.v2", To: "op.v3", Kind: graph.EdgeReplaces},
 	}}
 	tests := []struct {
 		name       string
 		migrations []Migration
-		want       validate.Severity
+		want       finding.Severity
 	}{
-		{"removal without migration", nil, validate.SeverityError},
-		{"declared migration", []Migration{{CRD: "widgets.example.com", Version: "v1alpha1"}}, validate.SeverityInfo},
+		{"removal without migration", nil, finding.SeverityError},
+		{"declared migration", []Migration{{CRD: "widgets.example.com", Version: "v1alpha1"}}, finding.SeverityInfo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

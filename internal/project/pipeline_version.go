@@ -9,7 +9,7 @@ import (
 
 	"gopkg.in/yaml.v3"
 
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/finding"
 )
 
 // saveVersion stages opack.yaml with the version being built when --version overrides a literal
@@ -108,7 +108,7 @@ func (r *run) rebuiltRelease(c Catalog, bundle, old, ref string) error {
 		r.version, bundle, c.Source(), old, ref)
 	fix := "build a new version (set version in " + r.p.File + " or pass --version), or pass --allow-rebuild if " + bundle + " was never published"
 	if r.check {
-		r.refusals = append(r.refusals, validate.Finding{Severity: validate.SeverityError, File: c.Source(), Object: "bundle " + bundle,
+		r.refusals = append(r.refusals, finding.Finding{Severity: finding.SeverityError, File: c.Source(), Object: "bundle " + bundle,
 			Rule: RuleReleasedVersionChanged, Message: err.Error() + "; fix: " + fix})
 		return nil
 	}

@@ -4,8 +4,8 @@ import (
 	"context"
 	"testing"
 
-	"github.com/opack/opack/internal/catalog"
-	"github.com/opack/opack/internal/validate"
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/finding"
 )
 
 // TestCatalogIsValid: the generated graphs are what opm accepts and every edge is CRD-safe, so a
@@ -16,12 +16,12 @@ func TestCatalogIsValid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	rep, err := catalog.ValidateDir(context.Background(), res.CatalogDir, nil)
+	rep, err := check.ValidateDir(context.Background(), res.CatalogDir, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range rep.Findings {
-		if f.Severity == validate.SeverityError {
+		if f.Severity == finding.SeverityError {
 			t.Errorf("%s", f.Message)
 		}
 	}

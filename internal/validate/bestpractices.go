@@ -9,6 +9,8 @@ import (
 	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // Rules of the best-practices suite.
@@ -21,8 +23,8 @@ const (
 )
 
 // runBestPractices applies OLM's and operator authors' guidance that operator-sdk does not check.
-func runBestPractices(_ context.Context, r *bundleRun) []Finding {
-	var out []Finding
+func runBestPractices(_ context.Context, r *bundleRun) []finding.Finding {
+	var out []finding.Finding
 	csv := r.lb.bundle.CSV
 	for _, crd := range r.v1CRDs() {
 		out = append(out, r.crdPractices(crd)...)
@@ -30,7 +32,7 @@ func runBestPractices(_ context.Context, r *bundleRun) []Finding {
 	out = append(out, r.rbacPractices()...)
 	out = append(out, r.resourcePractices()...)
 	if csv.Spec.MinKubeVersion == "" {
-		out = append(out, Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPMinKube,
+		out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPMinKube,
 			"spec.minKubeVersion is not set: set it to the oldest Kubernetes release the operator is tested on (e.g. 1.28.0), so that OLM does not offer it to older clusters"))
 	}
 	return out
@@ -38,9 +40,9 @@ func runBestPractices(_ context.Context, r *bundleRun) []Finding {
 
 // crdPractices checks that every served version has a structural schema describing its fields, and that a
 // schema with status serves status as a subresource.
-func (r *bundleRun) crdPractices(crd *apiextensionsv1.CustomResourceDefinition) []Finding {
-	file, object := r.lb.crdFile[crd.Name], ObjectName("CustomResourceDefinition", crd.Name)
-	var out []Finding
+func (r *bundleRun) crdPractices(crd *apiextensionsv1.CustomResourceDefinition) []finding.Finding {
+	file, object := r.lb.crdFile[crd.Name], finding.ObjectName("CustomResourceDefinition", crd.Name)
+	var out []finding.Finding
 	for _, v := range crd.Spec.Versions {
 		if !v.Served {
 			continue
@@ -50,23 +52,23 @@ func (r *bundleRun) crdPractices(crd *apiextensionsv1.CustomResourceDefinition) 
 			root = v.Schema.OpenAPIV3Schema
 		}
 		if root == nil {
-			out = append(out, Warnf(file, object, RuleBPSchema,
+			out = append(out, finding.Warnf(file, object, RuleBPSchema,
 				"version %s has no schema: describe spec and status in openAPIV3Schema so that the API server validates, prunes and defaults them", v.Name))
 			continue
 		}
 		if len(root.Properties) == 0 && preservesUnknown(root) {
-			out = append(out, Warnf(file, object, RuleBPSchema,
+			out = append(out, finding.Warnf(file, object, RuleBPSchema,
 				"version %s has no schema for its fields (only x-kubernetes-preserve-unknown-fields): describe spec and status in openAPIV3Schema so that the API server validates, prunes and defaults them", v.Name))
 			continue
 		}
 		for _, part := range []string{"spec", "status"} {
 			if p, ok := root.Properties[part]; ok && len(p.Properties) == 0 && p.AdditionalProperties == nil && preservesUnknown(&p) {
-				out = append(out, Warnf(file, object, RuleBPSchema,
+				out = append(out, finding.Warnf(file, object, RuleBPSchema,
 					"version %s: %s has no schema for its fields (only x-kubernetes-preserve-unknown-fields): describe its properties so that the API server validates them", v.Name, part))
 			}
 		}
 		if _, ok := root.Properties["status"]; ok && (v.Subresources == nil || v.Subresources.Status == nil) {
-			out = append(out, Warnf(file, object, RuleBPStatus,
+			out = append(out, finding.Warnf(file, object, RuleBPStatus,
 				"version %s has a status in its schema but no status subresource: add subresources: {status: {}} so that users cannot overwrite status and the controller updates it through /status", v.Name))
 		}
 	}
@@ -96,25 +98,25 @@ func preservesUnknown(s *apiextensionsv1.JSONSchemaProps) bool {
 
 // rbacPractices checks that the CSV's permissions let the operator update <plural>/status and
 // <plural>/finalizers of each CRD it owns.
-func (r *bundleRun) rbacPractices() []Finding {
+func (r *bundleRun) rbacPractices() []finding.Finding {
 	csv := r.lb.bundle.CSV
 	var rules []rbacv1.PolicyRule
 	spec := csv.Spec.InstallStrategy.StrategySpec
 	for _, p := range append(append([]operatorsv1alpha1.StrategyDeploymentPermissions{}, spec.Permissions...), spec.ClusterPermissions...) {
 		rules = append(rules, p.Rules...)
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, crd := range r.v1CRDs() {
 		if !r.owned(crd.Name) {
 			continue
 		}
 		group, plural := crd.Spec.Group, crd.Spec.Names.Plural
 		if hasStatusSubresource(crd) && !allows(rules, group, plural+"/status", "update", "patch") {
-			out = append(out, Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
+			out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
 				"the CSV's permissions do not allow update or patch of %s/status in group %s: add the rule so that the operator can report status", plural, group))
 		}
 		if !allows(rules, group, plural+"/finalizers", "update") {
-			out = append(out, Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
+			out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
 				"the CSV's permissions do not allow update of %s/finalizers in group %s: add the rule, or setting ownerReferences with blockOwnerDeletion fails where OwnerReferencesPermissionEnforcement is on (OpenShift)", plural, group))
 		}
 	}
@@ -163,8 +165,8 @@ func contains(list []string, s string) bool {
 }
 
 // resourcePractices checks that every container of the CSV's deployments requests CPU and memory.
-func (r *bundleRun) resourcePractices() []Finding {
-	var out []Finding
+func (r *bundleRun) resourcePractices() []finding.Finding {
+	var out []finding.Finding
 	for _, d := range r.lb.bundle.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs {
 		pod := d.Spec.Template.Spec
 		for _, c := range append(append(pod.InitContainers[:0:0], pod.InitContainers...), pod.Containers...) {
@@ -175,7 +177,7 @@ func (r *bundleRun) resourcePractices() []Finding {
 				}
 			}
 			if len(missing) > 0 {
-				out = append(out, Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPResources,
+				out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPResources,
 					"deployment %s, container %s requests no %s: set resources.requests so that the scheduler places the pod where it fits", d.Name, c.Name, joinAnd(missing)))
 			}
 		}

@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 func TestBestPractices(t *testing.T) {
@@ -54,7 +56,7 @@ func TestBestPractices(t *testing.T) {
 			var got []string
 			for _, f := range r.Findings {
 				if strings.HasPrefix(f.Rule, "best-practices/") {
-					if f.Severity != SeverityWarning {
+					if f.Severity != finding.SeverityWarning {
 						t.Errorf("%s: severity %s, want warning", f.Rule, f.Severity)
 					}
 					got = append(got, filepath.Base(f.File)+": "+f.Message)

@@ -10,6 +10,8 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/opack/opack/internal/manifest"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // Converted describes one bundle folder written by ConvertPackageManifests.
@@ -24,7 +26,7 @@ type Converted struct {
 // are copied byte for byte; the annotations name the package, the channels whose replaces chain reaches the
 // bundle (the default channel when none does) and the default channel. A package operator-registry would
 // refuse to import (see importFindings) is not converted: the report holds the reasons.
-func ConvertPackageManifests(ctx context.Context, dir, outDir string) ([]Converted, *Report, error) {
+func ConvertPackageManifests(ctx context.Context, dir, outDir string) ([]Converted, *finding.Report, error) {
 	dir, outDir = filepath.Clean(dir), filepath.Clean(outDir)
 	if err := checkSeparate(dir, outDir); err != nil {
 		return nil, nil, err
@@ -34,7 +36,7 @@ func ConvertPackageManifests(ctx context.Context, dir, outDir string) ([]Convert
 		return nil, nil, fmt.Errorf("%s holds no package manifest (<package>.package.yaml)", dir)
 	}
 	pd, fs := loadPackageDir(dir, pkgFile, nil)
-	report := &Report{}
+	report := &finding.Report{}
 	report.Add(fs...)
 	if pd != nil {
 		report.Add(pd.importFindings()...)

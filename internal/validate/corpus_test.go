@@ -6,6 +6,8 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/benchutil"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // corpusBundles lists the bundle folders of the certified-operators corpus (../shared/corpus from the
@@ -103,7 +105,7 @@ func TestCorpusPackageManifests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(rb.Findings) != len(r.Findings) || rb.Count(SeverityError) != r.Count(SeverityError) {
+			if len(rb.Findings) != len(r.Findings) || rb.Count(finding.SeverityError) != r.Count(finding.SeverityError) {
 				t.Errorf("package: %s; converted bundles: %s", r.Summary(), rb.Summary())
 			}
 		})

@@ -16,6 +16,8 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apiserver/pkg/cel/environment"
 	"k8s.io/kube-openapi/pkg/validation/spec"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // Rules of the API server's CRD checks.
@@ -35,11 +37,11 @@ var crdScheme = func() *runtime.Scheme {
 // the errors: those operator-framework/api reports (operator-sdk's CustomResourceDefinitionValidator, which
 // drops every error whose field mentions openAPIV3Schema or status) become operator-sdk results in its order
 // (v1beta1 CRDs first), the others become API server findings.
-func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache *crdCache) ([]located, []Finding) {
+func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache *crdCache) ([]located, []finding.Finding) {
 	var sdk []located
-	var server []Finding
+	var server []finding.Finding
 	add := func(name string, src *sourceFile, convert func(*apiextensions.CustomResourceDefinition) error, v1beta1 bool) {
-		file, object := lb.crdFile[name], ObjectName("CustomResourceDefinition", name)
+		file, object := lb.crdFile[name], finding.ObjectName("CustomResourceDefinition", name)
 		if src != nil {
 			file = src.path
 		}
@@ -79,10 +81,10 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 }
 
 // validateInternalCRD runs the API server's create validation once and splits its errors.
-func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceDefinition, file, object string) (apierrors.ManifestResult, []Finding) {
+func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceDefinition, file, object string) (apierrors.ManifestResult, []finding.Finding) {
 	prepareForCreate(crd)
 	var result apierrors.ManifestResult
-	var server []Finding
+	var server []finding.Finding
 	for _, err := range crdvalidation.ValidateCustomResourceDefinition(ctx, crd) {
 		if !strings.Contains(err.Field, "openAPIV3Schema") && !strings.Contains(err.Field, "status") {
 			result.Add(apierrors.NewError(apierrors.ErrorType(err.Type), err.Error(), err.Field, err.BadValue))
@@ -91,7 +93,7 @@ func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceD
 		if strings.HasPrefix(err.Field, "status") {
 			continue // the API server sets status on create; an error there follows from one in spec
 		}
-		server = append(server, Finding{Severity: SeverityError, File: file, Object: object, Rule: RuleAPIServerCRD,
+		server = append(server, finding.Finding{Severity: finding.SeverityError, File: file, Object: object, Rule: RuleAPIServerCRD,
 			Message: "the API server rejects this CRD: " + err.Error()})
 	}
 	if result.HasError() {
@@ -100,18 +102,18 @@ func validateInternalCRD(ctx context.Context, crd *apiextensions.CustomResourceD
 	// The API server validates schema properties in map order: sort its errors so that runs agree.
 	sort.SliceStable(server, func(i, j int) bool { return server[i].Message < server[j].Message })
 	for _, format := range unrecognizedFormats(crd) {
-		server = append(server, Finding{Severity: SeverityWarning, File: file, Object: object, Rule: RuleCRDFormat,
+		server = append(server, finding.Finding{Severity: finding.SeverityWarning, File: file, Object: object, Rule: RuleCRDFormat,
 			Message: fmt.Sprintf("unrecognized format %q: the API server warns and does not validate it; use a format Kubernetes knows or a pattern", format)})
 	}
 	return result, server
 }
 
 // asWarnings downgrades errors to warnings, adding why.
-func asWarnings(fs []Finding, why string) []Finding {
-	out := make([]Finding, len(fs))
+func asWarnings(fs []finding.Finding, why string) []finding.Finding {
+	out := make([]finding.Finding, len(fs))
 	for i, f := range fs {
-		if f.Severity == SeverityError {
-			f.Severity = SeverityWarning
+		if f.Severity == finding.SeverityError {
+			f.Severity = finding.SeverityWarning
 			f.Message += " (" + why + ")"
 		}
 		out[i] = f
@@ -161,11 +163,11 @@ func unrecognizedFormats(crd *apiextensions.CustomResourceDefinition) []string {
 
 // v1beta1Finding reports an apiextensions.k8s.io/v1beta1 CRD: removed in Kubernetes 1.22, so an error when the
 // target version (k8s-version) is 1.22 or later, a warning otherwise.
-func v1beta1Finding(file, object, k8sVersion string) Finding {
-	f := Finding{Severity: SeverityWarning, File: file, Object: object, Rule: RuleCRDV1beta1,
+func v1beta1Finding(file, object, k8sVersion string) finding.Finding {
+	f := finding.Finding{Severity: finding.SeverityWarning, File: file, Object: object, Rule: RuleCRDV1beta1,
 		Message: "apiextensions.k8s.io/v1beta1 CustomResourceDefinition was removed in Kubernetes 1.22; convert it to apiextensions.k8s.io/v1 (spec.versions[].schema, structural schema)"}
 	if atLeast(k8sVersion, 1, 22) {
-		f.Severity = SeverityError
+		f.Severity = finding.SeverityError
 	}
 	return f
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // TestCRDChecks edits the memcached sample's CRD and checks what operator-sdk reports (operator-sdk/crd) and
@@ -89,12 +91,12 @@ spec:
 `
 	tests := []struct {
 		k8sVersion string
-		want       Severity
+		want       finding.Severity
 	}{
-		{"", SeverityWarning},
-		{"1.21", SeverityWarning},
-		{"1.22", SeverityError},
-		{"v1.30.2", SeverityError},
+		{"", finding.SeverityWarning},
+		{"1.21", finding.SeverityWarning},
+		{"1.22", finding.SeverityError},
+		{"v1.30.2", finding.SeverityError},
 	}
 	for _, tt := range tests {
 		t.Run("k8s-version="+tt.k8sVersion, func(t *testing.T) {
@@ -106,14 +108,14 @@ spec:
 			if err != nil {
 				t.Fatal(err)
 			}
-			var got []Severity
+			var got []finding.Severity
 			for _, f := range r.Findings {
 				if strings.HasPrefix(f.Rule, "apiserver/") {
 					got = append(got, f.Severity)
 				}
 			}
 			// the v1beta1 finding, then the missing schema the API server requires from 1.22 on
-			if diff := cmp.Diff([]Severity{tt.want, tt.want}, got); diff != "" {
+			if diff := cmp.Diff([]finding.Severity{tt.want, tt.want}, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})

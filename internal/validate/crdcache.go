@@ -5,6 +5,8 @@ import (
 	"sync"
 
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // crdCache remembers the outcome of the API server's validation of a CRD file's content, so that a CRD
@@ -16,7 +18,7 @@ type crdCache struct {
 
 type crdOutcome struct {
 	result apierrors.ManifestResult
-	server []Finding // File and Object left empty
+	server []finding.Finding // File and Object left empty
 }
 
 // key identifies a CRD by its file's bytes and the target Kubernetes version; nil (no caching) when the file
@@ -34,7 +36,7 @@ func (c *crdCache) key(f *sourceFile, k8sVersion string) *[32]byte {
 	return &k
 }
 
-func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestResult, []Finding, bool) {
+func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestResult, []finding.Finding, bool) {
 	if key == nil {
 		return apierrors.ManifestResult{}, nil, false
 	}
@@ -44,7 +46,7 @@ func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestRe
 	if !ok {
 		return apierrors.ManifestResult{}, nil, false
 	}
-	server := make([]Finding, len(o.server))
+	server := make([]finding.Finding, len(o.server))
 	for i, f := range o.server {
 		f.File, f.Object = file, object
 		server[i] = f
@@ -55,11 +57,11 @@ func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestRe
 	return r, server, true
 }
 
-func (c *crdCache) put(key *[32]byte, r apierrors.ManifestResult, server []Finding) {
+func (c *crdCache) put(key *[32]byte, r apierrors.ManifestResult, server []finding.Finding) {
 	if key == nil {
 		return
 	}
-	tmpl := make([]Finding, len(server))
+	tmpl := make([]finding.Finding, len(server))
 	for i, f := range server {
 		f.File, f.Object = "", ""
 		tmpl[i] = f

@@ -1,5 +1,9 @@
 package validate
 
+import (
+	"github.com/opack/opack/internal/finding"
+)
+
 // RuleNoDeployments reports a CSV whose install strategy has no deployments.
 const RuleNoDeployments = "opack/no-deployments"
 
@@ -8,14 +12,14 @@ const RuleNoDeployments = "opack/no-deployments"
 // for a missing list, so `deployments: []` passes), and OLM accepts such a CSV: its deployment installer
 // creates and checks only the deployments listed, so it installs no operator at all and still reports the
 // CSV as installed. This is what an empty `kustomize build` piped into bundle generation produces.
-func (lb *loadedBundle) deploymentFindings() []Finding {
+func (lb *loadedBundle) deploymentFindings() []finding.Finding {
 	if lb.mediaType != mediaTypeRegistryV1 || lb.bundle == nil || lb.bundle.CSV == nil {
 		return nil
 	}
 	if len(lb.bundle.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs) > 0 {
 		return nil
 	}
-	return []Finding{Errorf(lb.csvFile, lb.csvObject(), RuleNoDeployments,
+	return []finding.Finding{finding.Errorf(lb.csvFile, lb.csvObject(), RuleNoDeployments,
 		"the install strategy has no deployments (spec.install.spec.deployments is empty): OLM would install no operator "+
 			"for this CSV and still report it installed; generate the bundle from manifests that include the operator's "+
 			"Deployment (an empty or failed kustomize build gives this)")}

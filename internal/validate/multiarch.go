@@ -11,6 +11,8 @@ import (
 	"github.com/google/go-containerregistry/pkg/authn"
 	"github.com/google/go-containerregistry/pkg/name"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // RuleMultiArch is the rule of the multiarch validator's findings.
@@ -108,7 +110,7 @@ func (ri *RegistryInspector) inspect(ctx context.Context, ref string) ([]Platfor
 // runMultiArch checks that every image of the CSV provides each OS/architecture the CSV's
 // operatorframework.io/os.* and arch.* labels claim (linux and amd64 when there is none), as operator-sdk's
 // multiarch validator does, but deterministically and through the registry API.
-func runMultiArch(ctx context.Context, r *bundleRun) []Finding {
+func runMultiArch(ctx context.Context, r *bundleRun) []finding.Finding {
 	csv := r.lb.bundle.CSV
 	file, object := r.lb.csvFile, r.lb.csvObject()
 	inspector := r.cfg.inspector
@@ -117,12 +119,12 @@ func runMultiArch(ctx context.Context, r *bundleRun) []Finding {
 	}
 	oses, arches := claimedPlatforms(csv.GetLabels())
 	managers, others := csvImages(r)
-	var out []Finding
+	var out []finding.Finding
 	provided := map[string][]Platform{}
 	for _, img := range append(append([]string{}, managers...), others...) {
 		ps, err := inspector.Platforms(ctx, img)
 		if err != nil {
-			out = append(out, Warnf(file, object, RuleMultiArch, "unable to inspect the image (%s): %v", img, err))
+			out = append(out, finding.Warnf(file, object, RuleMultiArch, "unable to inspect the image (%s): %v", img, err))
 			continue
 		}
 		provided[img] = ps
@@ -139,7 +141,7 @@ func runMultiArch(ctx context.Context, r *bundleRun) []Finding {
 		}
 	}
 	for _, key := range sortedKeys(missing) {
-		out = append(out, Errorf(file, object, RuleMultiArch,
+		out = append(out, finding.Errorf(file, object, RuleMultiArch,
 			"not all images specified are providing the support described via the CSV labels. Note that (OS.architecture): (%s) was not found for the image(s) %v; build the images for it or remove the label",
 			key, missing[key]))
 	}
@@ -206,7 +208,7 @@ func csvImages(r *bundleRun) (managers, others []string) {
 }
 
 // unlabelledPlatforms warns when a manager image provides platforms the CSV does not label.
-func unlabelledPlatforms(file, object string, labels map[string]string, managers []string, provided map[string][]Platform) []Finding {
+func unlabelledPlatforms(file, object string, labels map[string]string, managers []string, provided map[string][]Platform) []finding.Finding {
 	archs, oses := map[string]bool{}, map[string]bool{}
 	for _, img := range managers {
 		for _, p := range provided[img] {
@@ -215,7 +217,7 @@ func unlabelledPlatforms(file, object string, labels map[string]string, managers
 	}
 	// Without any arch (os) label OLM assumes amd64 (linux), so those need no label then.
 	claimedOS, claimedArch := claimedPlatforms(labels)
-	var out []Finding
+	var out []finding.Finding
 	var missingArch, missingOS []string
 	for _, a := range sortedKeys(archs) {
 		if !slices.Contains(claimedArch, a) {
@@ -228,12 +230,12 @@ func unlabelledPlatforms(file, object string, labels map[string]string, managers
 		}
 	}
 	if len(missingArch) > 0 {
-		out = append(out, Warnf(file, object, RuleMultiArch,
+		out = append(out, finding.Warnf(file, object, RuleMultiArch,
 			"check if the CSV is missing the label (%s<value>) for the Arch(s): %q. Your manager image(s) %q provide this support; label every supported architecture or the operator is not listed for it",
 			archLabel, missingArch, managers))
 	}
 	if len(missingOS) > 0 {
-		out = append(out, Warnf(file, object, RuleMultiArch,
+		out = append(out, finding.Warnf(file, object, RuleMultiArch,
 			"check if the CSV is missing the label (%s<value>) for the OS(s): %q. Your manager image(s) %q provide this support; label every supported OS or the operator is not listed for it",
 			osLabel, missingOS, managers))
 	}

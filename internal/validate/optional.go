@@ -11,6 +11,8 @@ import (
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 	apiinterfaces "github.com/operator-framework/api/pkg/validation/interfaces"
 	"k8s.io/apimachinery/pkg/labels"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // OptionalValidator describes a validator `--select-optional` can select by its labels.
@@ -18,8 +20,8 @@ type OptionalValidator struct {
 	Name        string
 	Labels      map[string]string
 	Description string
-	api         apiinterfaces.Validator                     // an operator-framework/api validator, or
-	run         func(context.Context, *bundleRun) []Finding // one of opack's own
+	api         apiinterfaces.Validator                             // an operator-framework/api validator, or
+	run         func(context.Context, *bundleRun) []finding.Finding // one of opack's own
 }
 
 // LabelString returns the validator's labels sorted, as "k=v,k=v".
@@ -85,7 +87,7 @@ func selectValidators(selector string) ([]OptionalValidator, error) {
 
 // optionalResults runs the selected validators on the bundle as operator-sdk does: every object the bundle
 // exposes, every object again, and the optional values.
-func (r *bundleRun) optionalFindings(ctx context.Context) []Finding {
+func (r *bundleRun) optionalFindings(ctx context.Context) []finding.Finding {
 	if len(r.cfg.optional) == 0 {
 		return nil
 	}
@@ -99,7 +101,7 @@ func (r *bundleRun) optionalFindings(ctx context.Context) []Finding {
 		values[k] = v
 	}
 	objs = append(objs, values)
-	var out []Finding
+	var out []finding.Finding
 	for _, v := range r.cfg.optional {
 		if v.run != nil {
 			out = append(out, v.run(ctx, r)...)
@@ -112,11 +114,11 @@ func (r *bundleRun) optionalFindings(ctx context.Context) []Finding {
 
 // runAPIValidator runs one operator-framework/api validator; a panic in it (operatorhubv2 panics on
 // `icon: []`) becomes an error finding on the CSV instead of stopping the run.
-func (r *bundleRun) runAPIValidator(v OptionalValidator, objs []any) (out []Finding) {
+func (r *bundleRun) runAPIValidator(v OptionalValidator, objs []any) (out []finding.Finding) {
 	rule := RuleOptional + v.Name
 	defer func() {
 		if p := recover(); p != nil {
-			out = append(out, Errorf(r.lb.csvFile, r.lb.csvObject(), rule,
+			out = append(out, finding.Errorf(r.lb.csvFile, r.lb.csvObject(), rule,
 				"the %s validator crashed (%v): the CSV holds a value it does not expect, such as an empty list (e.g. icon: []) where an item is required; fix the CSV", v.Name, p))
 		}
 	}()
@@ -127,10 +129,10 @@ func (r *bundleRun) runAPIValidator(v OptionalValidator, objs []any) (out []Find
 }
 
 // resultFindings places an optional validator's result on the CRD it names, else on the CSV.
-func (r *bundleRun) resultFindings(res apierrors.ManifestResult, rule string) []Finding {
+func (r *bundleRun) resultFindings(res apierrors.ManifestResult, rule string) []finding.Finding {
 	l := located{result: res, rule: rule, file: r.lb.csvFile, object: r.lb.csvObject()}
 	if file, ok := r.lb.crdFile[res.Name]; ok {
-		l.file, l.object = file, ObjectName("CustomResourceDefinition", res.Name)
+		l.file, l.object = file, finding.ObjectName("CustomResourceDefinition", res.Name)
 	}
 	return r.lb.findings([]located{l})
 }

@@ -12,6 +12,8 @@ import (
 	apivalidation "github.com/operator-framework/api/pkg/validation"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // RulePackage is the rule of operator-registry's package-manifest import checks.
@@ -73,17 +75,17 @@ type packageDir struct {
 
 // loadPackageDir reads the package file and each version folder (exactly one CSV each, as operator-registry
 // requires); problems are findings.
-func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []Finding) {
+func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []finding.Finding) {
 	pkg, err := readPackageManifest(pkgFile)
 	if err != nil {
-		return nil, []Finding{Errorf(pkgFile, "", RulePackage, "%v", err)}
+		return nil, []finding.Finding{finding.Errorf(pkgFile, "", RulePackage, "%v", err)}
 	}
 	pd := &packageDir{dir: dir, pkgFile: pkgFile, pkg: pkg}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
-		return nil, []Finding{Errorf(dir, "", RulePackage, "reading %s: %v", dir, err)}
+		return nil, []finding.Finding{finding.Errorf(dir, "", RulePackage, "reading %s: %v", dir, err)}
 	}
-	var out []Finding
+	var out []finding.Finding
 	for _, e := range entries {
 		if !e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
@@ -99,12 +101,12 @@ func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []Finding
 }
 
 // loadVersionDir loads one version folder as a registry+v1 bundle.
-func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []Finding) {
+func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []finding.Finding) {
 	lb := &loadedBundle{dir: vdir, manifestsDir: vdir, mediaType: mediaTypeRegistryV1, files: newFileCache(pc),
 		objFile: map[*unstructured.Unstructured]string{}, crdFile: map[string]string{}, crdSrc: map[any]*sourceFile{}}
 	entries, err := os.ReadDir(vdir)
 	if err != nil {
-		return nil, []Finding{Errorf(vdir, "", RulePackage, "reading %s: %v", vdir, err)}
+		return nil, []finding.Finding{finding.Errorf(vdir, "", RulePackage, "reading %s: %v", vdir, err)}
 	}
 	var csvs []string
 	for _, e := range entries {
@@ -117,18 +119,18 @@ func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []Finding) {
 		}
 	}
 	if len(csvs) != 1 {
-		return nil, []Finding{Errorf(vdir, "", RulePackage,
+		return nil, []finding.Finding{finding.Errorf(vdir, "", RulePackage,
 			"version folder %s holds %d ClusterServiceVersions %v; a package-manifest version folder holds exactly one", vdir, len(csvs), csvs)}
 	}
 	if err := lb.load(); err != nil {
-		return nil, []Finding{Errorf(vdir, "", RuleLoad, "%v", err)}
+		return nil, []finding.Finding{finding.Errorf(vdir, "", RuleLoad, "%v", err)}
 	}
 	return lb, nil
 }
 
 // validatePackageDir applies operator-framework/api's package manifest validator and operator-registry's
 // import rules, then validates every version folder as a bundle.
-func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []Finding {
+func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []finding.Finding {
 	pd, out := loadPackageDir(dir, pkgFile, c.parsed)
 	if pd == nil {
 		return out
@@ -142,21 +144,21 @@ func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []
 
 // importFindings checks what operator-registry checks when it imports a package manifest: channels, each
 // channel's currentCSV, and replaces naming CSVs of the package.
-func (pd *packageDir) importFindings() []Finding {
-	object := ObjectName("PackageManifest", pd.pkg.PackageName)
-	var out []Finding
+func (pd *packageDir) importFindings() []finding.Finding {
+	object := finding.ObjectName("PackageManifest", pd.pkg.PackageName)
+	var out []finding.Finding
 	for _, res := range apivalidation.PackageManifestValidator.Validate(pd.pkg) {
 		for _, e := range res.Errors {
-			out = append(out, Finding{Severity: SeverityError, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
+			out = append(out, finding.Finding{Severity: finding.SeverityError, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
 		}
 		for _, e := range res.Warnings {
-			out = append(out, Finding{Severity: SeverityWarning, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
+			out = append(out, finding.Finding{Severity: finding.SeverityWarning, File: pd.pkgFile, Object: object, Rule: RulePackage, Message: e.Error()})
 		}
 	}
 	csvs := pd.csvNames()
 	for _, ch := range pd.pkg.Channels {
 		if ch.CurrentCSVName != "" && csvs[ch.CurrentCSVName] == nil {
-			out = append(out, Errorf(pd.pkgFile, object, RulePackage,
+			out = append(out, finding.Errorf(pd.pkgFile, object, RulePackage,
 				"channel %q: currentCSV %s is not in the package: add its version folder or point the channel at an existing CSV (%s)",
 				ch.Name, ch.CurrentCSVName, strings.Join(sortedKeys(csvs), ", ")))
 		}
@@ -164,7 +166,7 @@ func (pd *packageDir) importFindings() []Finding {
 	for _, name := range sortedKeys(csvs) {
 		lb := csvs[name]
 		if r := lb.bundle.CSV.Spec.Replaces; r != "" && csvs[r] == nil {
-			out = append(out, Errorf(lb.csvFile, lb.csvObject(), RulePackage,
+			out = append(out, finding.Errorf(lb.csvFile, lb.csvObject(), RulePackage,
 				"spec.replaces names %s, which is not in the package: add its version folder or fix spec.replaces", r))
 		}
 	}

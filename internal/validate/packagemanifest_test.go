@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 const etcdPackage = "../../testdata/validate/packagemanifests/etcd"
@@ -52,7 +54,7 @@ func editFile(t *testing.T, path, old, new string) {
 	}
 }
 
-func packageFindings(r *Report) []string {
+func packageFindings(r *finding.Report) []string {
 	var out []string
 	for _, f := range r.Findings {
 		if f.Rule == RulePackage || f.Rule == RuleLoad {
@@ -136,7 +138,7 @@ func TestPackageManifestMatchesBundles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	strip := func(r *Report, prefix string) []string {
+	strip := func(r *finding.Report, prefix string) []string {
 		var s []string
 		for _, f := range r.Findings {
 			rel := strings.TrimPrefix(strings.Replace(f.File, "/manifests/", "/", 1), prefix)

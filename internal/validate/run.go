@@ -12,6 +12,8 @@ import (
 	"github.com/opack/opack/internal/image"
 
 	"github.com/opack/opack/internal/manifest"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // Rules of opack's own checks of the bundle tree.
@@ -26,7 +28,7 @@ const (
 // parallel and returns one report, the findings of each argument in argument order. A malformed or unreadable
 // bundle is a finding. The error is for what stops the run: a bad selector, or an argument that is neither an
 // existing path nor an image reference.
-func Bundles(ctx context.Context, args []string, opts ...Option) (*Report, error) {
+func Bundles(ctx context.Context, args []string, opts ...Option) (*finding.Report, error) {
 	cfg, err := makeConfig(opts)
 	if err != nil {
 		return nil, err
@@ -37,7 +39,7 @@ func Bundles(ctx context.Context, args []string, opts ...Option) (*Report, error
 			return nil, err
 		}
 	}
-	results := make([][]Finding, len(targets))
+	results := make([][]finding.Finding, len(targets))
 	pullErrs := make([]error, len(targets))
 	sem := make(chan struct{}, cfg.parallelism)
 	var wg sync.WaitGroup
@@ -56,7 +58,7 @@ func Bundles(ctx context.Context, args []string, opts ...Option) (*Report, error
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	report := &Report{}
+	report := &finding.Report{}
 	for _, fs := range results {
 		report.Add(fs...)
 	}
@@ -89,10 +91,10 @@ func classify(arg string, canPull bool) (target, error) {
 // validateTarget validates one argument; the error reports an image that could not be pulled. A validator
 // that panics (operator-framework/api's operatorhub validators do on `icon: []`) becomes an error finding for
 // this argument; the other arguments are still checked.
-func (c *config) validateTarget(ctx context.Context, t target) (fs []Finding, err error) {
+func (c *config) validateTarget(ctx context.Context, t target) (fs []finding.Finding, err error) {
 	defer func() {
 		if p := recover(); p != nil {
-			fs = append(fs, Errorf(t.arg, "", RuleInternal,
+			fs = append(fs, finding.Errorf(t.arg, "", RuleInternal,
 				"a validator crashed on this bundle (%v); the bundle likely holds an unexpected value (e.g. an empty list where an item is required): check the CSV, and report this to opack", p))
 		}
 	}()
@@ -128,30 +130,30 @@ func relabel(file, dir, ref string) string {
 }
 
 // validateDir validates a bundle folder or a package-manifest folder.
-func (c *config) validateDir(ctx context.Context, dir string) []Finding {
+func (c *config) validateDir(ctx context.Context, dir string) []finding.Finding {
 	dir = filepath.Clean(dir)
 	fi, err := os.Stat(dir)
 	if err != nil {
-		return []Finding{Errorf(dir, "", RuleNotBundle, "reading %s: %v", dir, err)}
+		return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "reading %s: %v", dir, err)}
 	}
 	if !fi.IsDir() {
 		if fi.Size() == 0 {
-			return []Finding{Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
+			return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
 		}
-		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is a file, not a bundle: give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
+		return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "%s is a file, not a bundle: give the folder holding manifests/ and metadata/, or a package-manifest folder", dir)}
 	}
 	files, err := manifest.Files(dir)
 	if err != nil {
-		return []Finding{Errorf(dir, "", RuleTree, "%v", err)}
+		return []finding.Finding{finding.Errorf(dir, "", RuleTree, "%v", err)}
 	}
 	if len(files) == 0 {
-		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; it holds no files (was the bundle generated?)", dir)}
+		return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; it holds no files (was the bundle generated?)", dir)}
 	}
 	if pkgFile := findPackageFile(dir); pkgFile != "" {
 		return c.validatePackageDir(ctx, dir, pkgFile)
 	}
 	if !isDir(filepath.Join(dir, "manifests")) && !isFile(filepath.Join(dir, "metadata", "annotations.yaml")) {
-		return []Finding{Errorf(dir, "", RuleNotBundle, "%s is not a bundle: no manifests/ folder, no metadata/annotations.yaml and no package manifest (<package>.package.yaml)", dir)}
+		return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "%s is not a bundle: no manifests/ folder, no metadata/annotations.yaml and no package manifest (<package>.package.yaml)", dir)}
 	}
 	return c.validateBundleDir(ctx, dir)
 }
@@ -163,7 +165,7 @@ type bundleRun struct {
 }
 
 // validateBundleDir runs operator-sdk's pipeline, then opack's checks, on one bundle folder.
-func (c *config) validateBundleDir(ctx context.Context, dir string) []Finding {
+func (c *config) validateBundleDir(ctx context.Context, dir string) []finding.Finding {
 	lb, err := loadBundleDir(dir, c.parsed)
 	if err != nil {
 		var le *loadError
@@ -171,21 +173,21 @@ func (c *config) validateBundleDir(ctx context.Context, dir string) []Finding {
 		if errors.As(err, &le) {
 			file = le.file
 		}
-		return []Finding{Errorf(file, "", RuleLoad, "%v", err)}
+		return []finding.Finding{finding.Errorf(file, "", RuleLoad, "%v", err)}
 	}
-	var out []Finding
+	var out []finding.Finding
 	if errs, annotationsFile := formatErrors(dir, lb.mediaType); len(errs) > 0 {
 		file := annotationsFile
 		if file == "" {
 			file = dir
 		}
-		out = append(out, Errorf(file, "", RuleFormat, "%s", formatMessage(dir, errs)))
+		out = append(out, finding.Errorf(file, "", RuleFormat, "%s", formatMessage(dir, errs)))
 	}
 	return append(out, c.bundleFindings(ctx, lb)...)
 }
 
 // bundleFindings runs operator-sdk's content and optional validators, then opack's checks, on a loaded bundle.
-func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []Finding {
+func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []finding.Finding {
 	r := &bundleRun{cfg: c, lb: lb}
 	crdSDK, crdServer := lb.crdChecks(ctx, c.values["k8s-version"], c.crdCache)
 	out := lb.findings(lb.contentResults(crdSDK))
@@ -195,7 +197,7 @@ func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []Finding
 		out = append(out, crdServer...)
 	}
 	for _, f := range lb.extraDocs {
-		out = append(out, Warnf(f.path, ObjectName(f.obj.GetKind(), f.obj.GetName()), RuleMultiDoc,
+		out = append(out, finding.Warnf(f.path, finding.ObjectName(f.obj.GetKind(), f.obj.GetName()), RuleMultiDoc,
 			"file holds %d YAML documents; OLM and operator-sdk read only the first: put each object in its own file", f.docs))
 	}
 	return out

@@ -9,6 +9,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 const goSample = "../../testdata/validate/samples/memcached-operator/bundle"
@@ -162,7 +164,7 @@ func TestValidatorPanicIsAFinding(t *testing.T) {
 	}
 	var got []string
 	for _, f := range report.Findings {
-		if f.Severity == SeverityError {
+		if f.Severity == finding.SeverityError {
 			got = append(got, strings.ReplaceAll(f.File, dir, "DIR")+" "+f.Rule+": "+f.Message)
 		}
 	}
@@ -202,7 +204,7 @@ func TestIrregularBundles(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if len(report.Findings) != 1 || report.Findings[0].Severity != SeverityError {
+			if len(report.Findings) != 1 || report.Findings[0].Severity != finding.SeverityError {
 				t.Fatalf("want one error, got %v", report.Findings)
 			}
 			f := report.Findings[0]

@@ -12,6 +12,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // Rules of the findings operator-sdk's `bundle validate` reports.
@@ -82,7 +84,7 @@ func (lb *loadedBundle) objectErrors() []located {
 			continue
 		}
 		out = append(out, located{result: apierrors.ManifestResult{Name: lb.bundle.Name, Errors: []apierrors.Error{e}},
-			rule: RuleContent, file: lb.objFile[u], object: ObjectName(gvk.Kind, u.GetName())})
+			rule: RuleContent, file: lb.objFile[u], object: finding.ObjectName(gvk.Kind, u.GetName())})
 	}
 	return out
 }
@@ -106,7 +108,7 @@ func (lb *loadedBundle) csvObject() string {
 	if lb.bundle == nil || lb.bundle.CSV == nil {
 		return ""
 	}
-	return ObjectName("ClusterServiceVersion", lb.bundle.CSV.GetName())
+	return finding.ObjectName("ClusterServiceVersion", lb.bundle.CSV.GetName())
 }
 
 // validateObjectMeta is operator-sdk's validateObject: metadata checks with namespaces forbidden.
@@ -122,27 +124,27 @@ func validateObjectMeta(u *unstructured.Unstructured) error {
 // findings turns located results into findings in operator-sdk's order: per result, warnings then errors.
 // Object errors come right after the result they were merged into, as operator-sdk appends them to its errors.
 // What operator-framework/api reports in map order is put in a fixed order (stableResult).
-func (lb *loadedBundle) findings(ls []located) []Finding {
-	var out []Finding
+func (lb *loadedBundle) findings(ls []located) []finding.Finding {
+	var out []finding.Finding
 	for _, l := range ls {
 		l.result = stableResult(l.result)
 		for _, e := range l.result.Warnings {
-			out = append(out, lb.finding(l, e, SeverityWarning))
+			out = append(out, lb.finding(l, e, finding.SeverityWarning))
 		}
 		for _, e := range l.result.Errors {
-			out = append(out, lb.finding(l, e, SeverityError))
+			out = append(out, lb.finding(l, e, finding.SeverityError))
 		}
 	}
 	return out
 }
 
 // finding places one api error: a CRD named by its GVK points at the CRD's file.
-func (lb *loadedBundle) finding(l located, e apierrors.Error, sev Severity) Finding {
+func (lb *loadedBundle) finding(l located, e apierrors.Error, sev finding.Severity) finding.Finding {
 	e.BadValue = derefValue(e.BadValue)
-	f := Finding{Severity: sev, File: l.file, Object: l.object, Rule: l.rule, Message: e.Error()}
+	f := finding.Finding{Severity: sev, File: l.file, Object: l.object, Rule: l.rule, Message: e.Error()}
 	if gvk, ok := e.BadValue.(schema.GroupVersionKind); ok && l.rule == RuleBundle {
 		if name, file := lb.crdByGroupKind(gvk.Group, gvk.Kind); file != "" {
-			f.File, f.Object = file, ObjectName("CustomResourceDefinition", name)
+			f.File, f.Object = file, finding.ObjectName("CustomResourceDefinition", name)
 		}
 	}
 	return f

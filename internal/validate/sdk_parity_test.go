@@ -11,6 +11,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 // sdkOutput is one entry of operator-sdk's json-alpha1 output.
@@ -58,7 +60,7 @@ func readExpected(t *testing.T, dir, base string) sdkExpect {
 
 // sdkView keeps the findings of operator-sdk's checks, with the bundle path written as operator-sdk ran
 // ("bundle", relative to the sample's folder).
-func sdkView(r *Report, bundleDir string) []sdkOutput {
+func sdkView(r *finding.Report, bundleDir string) []sdkOutput {
 	var out []sdkOutput
 	for _, f := range r.Findings {
 		if !strings.HasPrefix(f.Rule, "operator-sdk/") {

@@ -13,6 +13,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 	"k8s.io/apimachinery/pkg/runtime/schema"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 func TestStableResult(t *testing.T) {
@@ -202,7 +204,7 @@ func TestValidateSameBundleTwice(t *testing.T) {
 
 // checkSortedRuns checks that the map-ordered findings of the shuffle bundle come in sorted order (per rule
 // and severity, and per CRD for the API server's), and that listed items inside a message are sorted.
-func checkSortedRuns(t *testing.T, r *Report) {
+func checkSortedRuns(t *testing.T, r *finding.Report) {
 	t.Helper()
 	for _, marker := range []string{"provided API should have an example annotation", "example must have a provided API",
 		"uses wrong case", "but not defined in CSV", "the API server rejects this CRD", "Migrate the API(s) for"} {

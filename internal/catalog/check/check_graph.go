@@ -1,0 +1,113 @@
+package check
+
+import (
+	"fmt"
+
+	"github.com/blang/semver/v4"
+
+	"github.com/opack/opack/internal/finding"
+
+	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/fbc"
+)
+
+// checkGraph checks what opm does not: skipRange semantics (a range must parse and must only
+// cover versions lower than the bundle's own, else it is a downgrade edge), a default channel
+// whose head is not the highest version of the package, and bundles only reachable as a skip.
+func checkGraph(m *fbc.Model, g *graph.Graph) []finding.Finding {
+	var out []finding.Finding
+	for _, pn := range m.SortedPackages() {
+		p := m.Packages[pn]
+		for _, cn := range p.SortedChannels() {
+			out = append(out, skipRangeFindings(p, p.Channels[cn])...)
+			out = append(out, skipOnlyFindings(p, p.Channels[cn])...)
+		}
+		out = append(out, defaultHeadFindings(p, g)...)
+	}
+	return out
+}
+
+func skipRangeFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Finding {
+	var out []finding.Finding
+	obj := fmt.Sprintf("package %q channel %q", p.Name, c.Name)
+	for _, e := range c.Entries {
+		b := p.Bundles[e.Name]
+		if e.SkipRange == "" || b == nil {
+			continue
+		}
+		r, err := semver.ParseRange(e.SkipRange)
+		if err != nil {
+			out = append(out, finding.Errorf("", obj, ruleGraph, "bundle %s: skipRange %q is not a valid semver range: %v (OLM ignores it, so no upgrade edge is made)", e.Name, e.SkipRange, err))
+			continue
+		}
+		if r(b.Version) {
+			out = append(out, finding.Warnf("", obj, ruleGraph, "bundle %s: skipRange %q includes the bundle's own version %s; end the range below it (e.g. \"<%s\") so that it cannot cover later releases", e.Name, e.SkipRange, b.Version, b.Version))
+		}
+		for _, other := range c.Entries {
+			ob := p.Bundles[other.Name]
+			if ob == nil || other.Name == e.Name || !ob.Version.GT(b.Version) || !r(ob.Version) {
+				continue
+			}
+			out = append(out, finding.Errorf("", obj, ruleGraph, "bundle %s: skipRange %q includes %s, a higher version (%s > %s): OLM would offer a downgrade", e.Name, e.SkipRange, other.Name, ob.Version, b.Version))
+		}
+	}
+	return out
+}
+
+// skipOnlyFindings warns about entries whose only link into the graph is being skipped: not
+// the head, not on the replaces chain, and with no edge of their own leading into them.
+func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Finding {
+	head, ok := graph.ChannelHead(c.Entries)
+	if !ok {
+		return nil
+	}
+	byName := map[string]fbc.ChannelEntry{}
+	skippedBy := map[string]string{}
+	replaced := map[string]bool{}
+	for _, e := range c.Entries {
+		byName[e.Name] = e
+		for _, s := range e.Skips {
+			if skippedBy[s] == "" {
+				skippedBy[s] = e.Name
+			}
+		}
+		if e.Replaces != "" {
+			replaced[e.Replaces] = true
+		}
+	}
+	var out []finding.Finding
+	obj := fmt.Sprintf("package %q channel %q", p.Name, c.Name)
+	for _, e := range c.Entries {
+		if e.Name == head || skippedBy[e.Name] == "" || replaced[e.Name] {
+			continue
+		}
+		if e.Replaces != "" || len(e.Skips) > 0 || e.SkipRange != "" {
+			continue
+		}
+		out = append(out, finding.Warnf("", obj, ruleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
+	}
+	return out
+}
+
+func defaultHeadFindings(p *fbc.ModelPackage, g *graph.Graph) []finding.Finding {
+	dc := p.Channels[p.DefaultChannel]
+	if dc == nil {
+		return nil
+	}
+	head, ok := g.Heads[p.Name][dc.Name]
+	hb := p.Bundles[head]
+	if !ok || hb == nil {
+		return nil
+	}
+	var top *fbc.ModelBundle
+	for _, bn := range fbc.SortedKeys(p.Bundles) {
+		if b := p.Bundles[bn]; top == nil || b.Version.GT(top.Version) {
+			top = b
+		}
+	}
+	if top != nil && top.Version.GT(hb.Version) {
+		return []finding.Finding{finding.Warnf("", fmt.Sprintf("package %q", p.Name), ruleGraph,
+			"the head of default channel %q is %s (%s), but %s (%s) is a higher version: new installs get the older one", dc.Name, head, hb.Version, top.Blob.Name, top.Version)}
+	}
+	return nil
+}

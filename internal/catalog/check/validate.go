@@ -1,0 +1,196 @@
+package check
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+
+	"github.com/opack/opack/internal/finding"
+
+	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/fbc"
+)
+
+// Check groups of catalog validation.
+const (
+	CheckOPM   = "opm"   // every check of opm validate (ConvertToModel + model validation)
+	CheckCRD   = "crd"   // CRD upgrade safety on every replaces/skips/skipRange edge
+	CheckDeps  = "deps"  // dependency closure of channel heads
+	CheckGraph = "graph" // skipRange semantics, default channel head, skip-only bundles
+)
+
+// AllChecks lists the check groups in the order they run.
+var AllChecks = []string{CheckOPM, CheckCRD, CheckDeps, CheckGraph}
+
+// Rules of the findings, by check group.
+const (
+	ruleOPM   = "opm/validate"
+	ruleLoad  = "opm/load"
+	ruleCRD   = "catalog/crd-upgrade"
+	ruleDeps  = "catalog/dependencies"
+	ruleGraph = "catalog/graph"
+)
+
+// ValidateOption configures Validate.
+type ValidateOption func(*validateOptions)
+
+type validateOptions struct {
+	checks        map[string]bool
+	requireClosed bool
+	crds          CRDSource
+	file          string
+	sources       *fbc.Sources
+	progress      func(done, total int)
+}
+
+// WithChecks selects the check groups (CheckOPM, CheckCRD, CheckDeps, CheckGraph); default all.
+func WithChecks(groups ...string) ValidateOption {
+	return func(o *validateOptions) {
+		o.checks = map[string]bool{}
+		for _, g := range groups {
+			o.checks[g] = true
+		}
+	}
+}
+
+// WithRequireClosed makes a required API or package that no bundle of the catalog provides an
+// error instead of a warning.
+func WithRequireClosed(on bool) ValidateOption {
+	return func(o *validateOptions) { o.requireClosed = on }
+}
+
+// WithCRDSource sets where the CRDs of a bundle come from for the crd checks (default: the
+// bundle's olm.bundle.object properties only).
+func WithCRDSource(s CRDSource) ValidateOption { return func(o *validateOptions) { o.crds = s } }
+
+// WithEdgeProgress calls fn as upgrade edges are checked for CRD safety (done of total).
+func WithEdgeProgress(fn func(done, total int)) ValidateOption {
+	return func(o *validateOptions) { o.progress = fn }
+}
+
+// WithFile sets the File of every finding (the catalog as the user named it).
+func WithFile(name string) ValidateOption { return func(o *validateOptions) { o.file = name } }
+
+// ParseChecks reads a comma-separated list of check groups.
+func ParseChecks(s string) ([]string, error) {
+	var out []string
+	for _, g := range strings.Split(s, ",") {
+		g = strings.TrimSpace(g)
+		if g == "" {
+			continue
+		}
+		known := false
+		for _, k := range AllChecks {
+			known = known || k == g
+		}
+		if !known {
+			return nil, fmt.Errorf("unknown check group %q (want %s)", g, strings.Join(AllChecks, ", "))
+		}
+		out = append(out, g)
+	}
+	return out, nil
+}
+
+// ValidateDir loads and validates the catalog below dir. Problems loading it (opm's load
+// errors, one per bad file) are error findings; the error is only for a catalog that cannot
+// be read at all.
+func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
+	src := &fbc.Sources{}
+	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
+	opts = append(opts, func(o *validateOptions) { o.sources = src })
+	return validateLoaded(ctx, dir, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadDir(ctx, dir, lopts...) }, opts)
+}
+
+// ValidateRef is ValidateDir for a folder or, when ref is not an existing path, a catalog image.
+func ValidateRef(ctx context.Context, ref string, unpack fbc.ImageUnpacker, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
+	src := &fbc.Sources{}
+	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
+	opts = append(opts, func(o *validateOptions) { o.sources = src })
+	return validateLoaded(ctx, ref, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadRef(ctx, ref, unpack, lopts...) }, opts)
+}
+
+func validateLoaded(ctx context.Context, dir string, load func() (*fbc.DeclarativeConfig, error), opts []ValidateOption) (*finding.Report, error) {
+	cfg, err := load()
+	if err != nil {
+		var le *fbc.LoadError
+		if !errors.As(err, &le) {
+			return nil, err
+		}
+		return loadReport(le, dir), nil
+	}
+	opts = append([]ValidateOption{WithFile(dir)}, opts...)
+	return Validate(ctx, cfg, opts...), nil
+}
+
+func loadReport(le *fbc.LoadError, dir string) *finding.Report {
+	r := &finding.Report{}
+	for _, f := range le.Files {
+		r.Add(finding.Errorf(joinPath(dir, f.Path), "", ruleLoad, "%s", f.Err.Error()))
+	}
+	return r
+}
+
+func joinPath(dir, file string) string {
+	if dir == "" {
+		return file
+	}
+	return strings.TrimSuffix(dir, "/") + "/" + file
+}
+
+// Validate runs the selected check groups on cfg and returns every finding in a stable order.
+// opm's checks come first; the other groups run on the part of the catalog opm accepts.
+func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateOption) *finding.Report {
+	o := validateOptions{crds: ObjectCRDs{}}
+	for _, f := range opts {
+		f(&o)
+	}
+	on := func(g string) bool { return o.checks == nil || o.checks[g] }
+	m, probs := fbc.Convert(cfg)
+	probs = append(probs, validateModel(m)...)
+	r := &finding.Report{}
+	if on(CheckOPM) {
+		for _, p := range probs {
+			r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), ruleOPM, "%s", p.Msg))
+		}
+	}
+	g := graph.BuildGraph(m)
+	var extra []finding.Finding
+	if on(CheckCRD) {
+		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress)...)
+	}
+	if on(CheckDeps) {
+		extra = append(extra, checkDeps(m, g, o.requireClosed)...)
+	}
+	if on(CheckGraph) {
+		extra = append(extra, checkGraph(m, g)...)
+	}
+	for i := range extra {
+		extra[i].File = o.fileOf(fbc.PackageOf(extra[i].Object), "", "")
+	}
+	finding.SortFindings(r.Findings)
+	finding.SortFindings(extra)
+	r.Add(extra...)
+	return r
+}
+
+// fileOf names the file holding the blob a finding is about: the catalog (o.file) joined with
+// the blob's file when the loader recorded it.
+func (o *validateOptions) fileOf(pkg, channel, bundle string) string {
+	if f := o.sources.File(pkg, channel, bundle); f != "" {
+		return joinPath(o.file, f)
+	}
+	return o.file
+}
+
+// ConvertToModel builds the model of cfg and returns it with opm's problems (as findings).
+// The model holds what opm would accept; callers use it for graph output.
+func ConvertToModel(cfg *fbc.DeclarativeConfig) (*fbc.Model, []finding.Finding) {
+	m, probs := fbc.Convert(cfg)
+	probs = append(probs, validateModel(m)...)
+	var fs []finding.Finding
+	for _, p := range probs {
+		fs = append(fs, finding.Errorf("", p.Object(), ruleOPM, "%s", p.Msg))
+	}
+	return m, fs
+}

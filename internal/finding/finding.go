@@ -1,0 +1,104 @@
+package finding
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Severity says how bad a finding is.
+type Severity string
+
+// Severities, from worst to mildest.
+const (
+	SeverityError   Severity = "error"
+	SeverityWarning Severity = "warning"
+	SeverityInfo    Severity = "info"
+)
+
+func (s Severity) rank() int {
+	switch s {
+	case SeverityError:
+		return 0
+	case SeverityWarning:
+		return 1
+	default:
+		return 2
+	}
+}
+
+// Finding is one problem found by a validator.
+type Finding struct {
+	Severity Severity `json:"type"`
+	// File is the file the finding is about (or the argument, when no single file is), as the user named it.
+	File string `json:"file,omitempty"`
+	// Object names the object: "Kind name" (e.g. "ClusterServiceVersion memcached-operator.v0.0.1").
+	Object string `json:"object,omitempty"`
+	// Rule identifies the check that fired, e.g. "operator-sdk/format", "apiserver/crd", "best-practices/resources".
+	Rule string `json:"rule,omitempty"`
+	// Message says what is wrong and, where possible, what to do; for operator-sdk's checks it is operator-sdk's text.
+	Message string `json:"message"`
+	// CRD upgrade findings (`opack validate crds`) also carry their parts, so that -o json consumers need not
+	// parse Message: the CRD's name, the version ("v1", or "v1 -> v2" for a served-version pair), the schema
+	// path ("^.spec.replicas") or CRD field, the values before and after the change, and the fix.
+	CRD     string `json:"crd,omitempty"`
+	Version string `json:"version,omitempty"`
+	Path    string `json:"path,omitempty"`
+	Old     string `json:"old,omitempty"`
+	New     string `json:"new,omitempty"`
+	Fix     string `json:"fix,omitempty"`
+}
+
+// String formats the finding as one line: "severity: file: object: message" without the empty parts.
+func (f Finding) String() string {
+	parts := []string{string(f.Severity)}
+	if f.File != "" {
+		parts = append(parts, f.File)
+	}
+	if f.Object != "" {
+		parts = append(parts, f.Object)
+	}
+	return strings.Join(parts, ": ") + ": " + f.Message
+}
+
+// Errorf returns an error finding.
+func Errorf(file, object, rule, format string, args ...any) Finding {
+	return Finding{Severity: SeverityError, File: file, Object: object, Rule: rule, Message: fmt.Sprintf(format, args...)}
+}
+
+// Warnf returns a warning finding.
+func Warnf(file, object, rule, format string, args ...any) Finding {
+	return Finding{Severity: SeverityWarning, File: file, Object: object, Rule: rule, Message: fmt.Sprintf(format, args...)}
+}
+
+// ObjectName formats a kind and a name as the Object of a finding.
+func ObjectName(kind, name string) string {
+	switch {
+	case kind == "":
+		return name
+	case name == "":
+		return kind
+	}
+	return kind + " " + name
+}
+
+// SortFindings orders findings by file, object, severity, rule and message. Use it where the order in which
+// validators ran carries no meaning; operator-sdk's own order is kept otherwise.
+func SortFindings(fs []Finding) {
+	sort.SliceStable(fs, func(i, j int) bool {
+		a, b := fs[i], fs[j]
+		if a.File != b.File {
+			return a.File < b.File
+		}
+		if a.Object != b.Object {
+			return a.Object < b.Object
+		}
+		if a.Severity != b.Severity {
+			return a.Severity.rank() < b.Severity.rank()
+		}
+		if a.Rule != b.Rule {
+			return a.Rule < b.Rule
+		}
+		return a.Message < b.Message
+	})
+}
