@@ -40,6 +40,24 @@ row() {
   echo "$line $anchor | $target | $mult |"
 }
 
+# opm v1.73.0 for the side-by-side rows: OPM=path, else built from operator-registry's module (module
+# proxy) in hack/tools/opm when that tools module exists, else in a throwaway module here. Never linked
+# into opack. Building it takes minutes; "|| true" keeps the other rows when it cannot be built.
+build_opm() {
+  if [ -n "${OPM:-}" ]; then echo "$OPM"; return; fi
+  local dir=hack/tools/opm
+  if [ ! -f "$dir/go.mod" ]; then
+    dir="$work/opm-module"
+    mkdir -p "$dir"
+    printf 'module opack.bench/opm\n\ngo 1.26\n' >"$dir/go.mod"
+    printf '//go:build tools\n\npackage tools\n\nimport _ "github.com/operator-framework/operator-registry/cmd/opm"\n' >"$dir/tools.go"
+    (cd "$dir" && go get github.com/operator-framework/operator-registry@v1.73.0 >/dev/null 2>&1 && go mod tidy >/dev/null 2>&1)
+  fi
+  (cd "$dir" && CGO_ENABLED=0 go build -tags containers_image_openpgp -o "$work/opm" github.com/operator-framework/operator-registry/cmd/opm) >&2 &&
+    echo "$work/opm"
+}
+opm=$(build_opm || true)
+
 echo "| figure | wall | cpu | peak RSS | exit | upstream anchor | target | vs decode floor |"
 echo "|---|---|---|---|---|---|---|---|"
 
@@ -61,6 +79,18 @@ if [ -d "$fbc" ]; then
   row "catalog validate certified-operators-v4.22 --checks opm" "opm validate: 2.2 s, 100 MB" "≤ 0.45 s, ≤ 40 MB" "$fl" \
     -- "$opack" catalog validate --checks opm "$fbc"
 fi
+
+# 2b. Catalogs side by side with opm v1.73.0 in the same run: the one with embedded bundle objects
+# (CRD safety on every edge) and certified-operators-v4.22 (plain references).
+for name in certified-operators-v4.14-partial certified-operators-v4.22; do
+  fbc="$corpus/fbc/$name"
+  [ -d "$fbc" ] || continue
+  if [ -n "$opm" ]; then
+    row "opm validate $name (v1.73.0, this run)" "–" "–" "" -- "$opm" validate "$fbc"
+  fi
+  row "catalog validate $name" "opm validate row above" "≥ 5× faster, ≤ 30% RSS (v4.14); ≥ 10×, ≤ 50% (v4.22)" "" \
+    -- "$opack" catalog validate "$fbc"
+done
 
 # 3. generate bundle on the go/v4 sample, kustomize included.
 sample=testdata/operator-sdk/memcached-operator

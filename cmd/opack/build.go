@@ -18,6 +18,7 @@ import (
 type pipelineFlags struct {
 	file, version, output string
 	insecure, verbose     bool
+	allowRemote           bool
 	quiet                 bool // print errors only
 }
 
@@ -28,6 +29,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.StringVarP(&f.output, "output", "o", finding.FormatText, "findings format: "+strings.Join(finding.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
+	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
 }
 
@@ -41,7 +43,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 		}
 	}
 	imgOpts := []image.Option{image.WithInsecure(f.insecure)}
-	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH"))}
+	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote)}
 	if f.verbose {
 		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
 		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))
@@ -105,7 +107,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push, allowRebuild, prune bool
+	var push, allowRebuild, verify, prune bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -114,11 +116,17 @@ the previous release, build the bundle image, add it by digest to the catalog te
 validate the catalog (CRD safety on every upgrade edge), build the catalog image and write the OLM
 deploy manifests.
 
-Offline by default: images go to OCI layouts under outputs.dir (_output/images/). --push pushes them
-to the registries named in opack.yaml instead. Everything is staged outside the project; nothing in it
-changes unless every step passes, and outputs that did not change are not touched. A build waits for
-another build or check of the same project to finish (a lock on the project folder), so two never
-interleave their outputs.
+Offline by default: images go to OCI layouts under outputs.dir (_output/images/), the kustomization
+may read nothing outside the project and no URL or git repository (--allow-remote lets opack fetch
+URLs; git never runs), and no registry is asked unless the catalog template names an image no local
+layout holds. --push pushes the images to the registries named in opack.yaml instead (--verify reads
+them back).
+
+A build is one transaction: every output is staged in a .opack-txn-* folder of the project and
+committed with a journal only when every step passed; outputs that did not change are not touched. A
+build interrupted while committing (a crash, a kill) is finished by the next build, and until then
+opack check says the project is half-applied. A build waits for another build or check of the same
+project to finish (a lock on the project folder), so two never interleave their outputs.
 
 --version overrides the version of opack.yaml and, when opack.yaml sets version, is saved there, so
 the next plain build or check works on the same release. A version already in the catalog template
@@ -140,7 +148,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune), project.BuildImageOptions(image.WithVerify(verify)))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
@@ -154,6 +162,7 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 	f.add(cmd)
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
 	cmd.Flags().BoolVar(&prune, "prune", false, "delete files of the folders build replaces (bundle, deploy, rendered catalogs) that opack did not write ("+project.OwnedFile+" lists those it did)")
+	cmd.Flags().BoolVar(&verify, "verify", false, "with --push, read each pushed manifest and blob back by digest before reporting it pushed")
 	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd
 }

@@ -73,6 +73,7 @@ func progressOption(w io.Writer) []fbc.LoadOption {
 type catalogValidateOptions struct {
 	checks        string
 	requireClosed bool
+	perEdge       bool
 	output        string
 	crds          catalogCRDFlags
 }
@@ -86,8 +87,11 @@ func newCatalogValidateCmd() *cobra.Command {
 reporting all problems at once in a stable order, then what opm does not check:
 
   crd    CRD upgrade safety on every replaces, skips and skipRange edge (old bundle's CRDs ->
-         new bundle's CRDs, as opack validate crds), and versions stored by any earlier bundle
-         that the new one drops; edges whose CRDs are not available are counted as not checked
+         new bundle's CRDs, as opack validate crds), and the edges that drop a version a
+         cluster upgraded along the graph can still have stored (naming that path of
+         releases); a change several edges of a package make is one finding listing the
+         edges (--per-edge: one per edge); edges whose CRDs are not available are counted
+         as not checked
   deps   a channel head that stops providing an API another package's head requires (error);
          requirements no bundle of the catalog provides (warning, error with --require-closed)
   graph  skipRange syntax and semantics (error), a default channel whose head is not the
@@ -127,6 +131,7 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 	f := cmd.Flags()
 	f.StringVar(&o.checks, "checks", strings.Join(check.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(check.AllChecks, ", "))
 	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
+	f.BoolVar(&o.perEdge, "per-edge", false, "report a CRD change once per upgrade edge that makes it, not once per package listing the edges")
 	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output format: "+strings.Join(finding.Formats, ", "))
 	o.crds.add(cmd)
 	return cmd
@@ -141,5 +146,5 @@ func (o *catalogValidateOptions) validateOptions() ([]check.ValidateOption, erro
 	if err != nil {
 		return nil, err
 	}
-	return []check.ValidateOption{check.WithChecks(checks...), check.WithRequireClosed(o.requireClosed), check.WithCRDSource(src)}, nil
+	return []check.ValidateOption{check.WithChecks(checks...), check.WithRequireClosed(o.requireClosed), check.WithCRDSource(src), check.WithPerEdge(o.perEdge)}, nil
 }

@@ -49,6 +49,7 @@ Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 c
 	fl.StringVar(&o.Channels, "channels", "alpha", "comma-separated channels of the bundle")
 	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel of the package")
 	fl.StringVar(&o.KustomizeDir, "kustomize-dir", "config/manifests", "kustomization built in-process, holding bases/<package>.clusterserviceversion.yaml")
+	fl.BoolVar(&o.AllowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (offline otherwise; git repositories stay refused)")
 	fl.StringVar(&o.InputDir, "input-dir", "", "read manifests from this folder instead of building the kustomization")
 	fl.StringVar(&o.OutputDir, "output-dir", "bundle", "bundle folder")
 	fl.StringVar(&o.Dockerfile, "dockerfile", "bundle.Dockerfile", "bundle Dockerfile to write; its COPY paths are relative to its folder")

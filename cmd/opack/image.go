@@ -32,6 +32,7 @@ type registryFlags struct {
 	insecure bool
 	timeout  time.Duration
 	verbose  bool
+	verify   bool
 }
 
 func (f *registryFlags) addFlags(cmd *cobra.Command) {
@@ -40,8 +41,14 @@ func (f *registryFlags) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVarP(&f.verbose, "verbose", "v", false, "log progress and retries to stderr")
 }
 
+// addPushFlags adds the flags of commands that push.
+func (f *registryFlags) addPushFlags(cmd *cobra.Command) {
+	f.addFlags(cmd)
+	cmd.Flags().BoolVar(&f.verify, "verify", false, "after a push, read the manifest and every blob back by digest before reporting it pushed")
+}
+
 func (f *registryFlags) options(stderr io.Writer) []image.Option {
-	opts := []image.Option{image.WithInsecure(f.insecure)}
+	opts := []image.Option{image.WithInsecure(f.insecure), image.WithVerify(f.verify)}
 	if f.verbose {
 		opts = append(opts, image.WithLogger(stderr))
 	}
@@ -79,7 +86,7 @@ type publishFlags struct {
 }
 
 func (f *publishFlags) addFlags(cmd *cobra.Command) {
-	f.registryFlags.addFlags(cmd)
+	f.registryFlags.addPushFlags(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout its tag names the image in the layout and the whole reference is recorded for catalog render")
 	fl.StringVar(&f.ociLayout, "oci-layout", "", "write an OCI image layout to this directory instead of pushing")

@@ -28,6 +28,9 @@ func TestLimitFlags(t *testing.T) {
 		{name: "raised again in the next run", args: []string{"--max-file-size", "10Mi", "validate", "crds", crd, crd}, wantCode: 0},
 		{name: "bad size", args: []string{"--max-file-size", "lots", "validate", "crds", crd, crd}, wantCode: 2, wantErr: `--max-file-size "lots": want a positive size`},
 		{name: "bad count", args: []string{"--max-files", "0", "version"}, wantCode: 2, wantErr: "must be positive"},
+		{name: "bad layer count", args: []string{"--max-layers", "0", "version"}, wantCode: 2, wantErr: "--max-layers must be positive"},
+		{name: "total bytes per command", args: []string{"--max-total-size", "8Ki", "validate", "crds", crd, crd}, wantCode: 2, wantErr: "total size read exceeds the limit of 8192 (raise it with --max-total-size)"},
+		{name: "total reset for the next command", args: []string{"validate", "crds", crd, crd}, wantCode: 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			code, _, stderr := runOpack(t, "", tc.args...)

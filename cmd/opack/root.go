@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/version"
 	"github.com/spf13/cobra"
 )
@@ -56,6 +57,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		return prof.start()
 	}
 	root.SetArgs(args)
+	tmpdir.Sweep() // what killed runs left in $TMPDIR
 	err := root.ExecuteContext(ctx)
 	unmute()
 	if perr := prof.stop(); perr != nil && err == nil {

@@ -244,10 +244,11 @@ func TestValidateCrdsEmptySide(t *testing.T) {
 		code   int
 		stderr string
 	}{
-		{"new side empty", []string{crdFile, empty}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition: nothing to compare"},
+		{"new side empty", []string{crdFile, empty}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition, so every CRD would be removed"},
 		{"new side without CRDs", []string{crdFile, notCRD}, exitUsage, "Error: " + notCRD + " holds no CustomResourceDefinition"},
-		{"both empty", []string{empty, empty}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition"},
-		{"old side empty", []string{empty, crdFile}, exitUsage, "Error: " + empty + " holds no CustomResourceDefinition"},
+		{"both empty", []string{empty, empty}, exitOK, "validate crds: 0 CRDs compared (0 old, 0 new), 0 errors, 0 warnings\n"},
+		{"old side empty: additions", []string{empty, crdFile}, exitOK, "validate crds: 0 CRDs compared (0 old, 1 new), 0 errors, 0 warnings\n"},
+		{"old side without CRDs: additions", []string{notCRD, crdFile}, exitOK, "validate crds: 0 CRDs compared (0 old, 1 new), 0 errors, 0 warnings\n"},
 		{"summary counts CRDs", []string{crdFile, crdFile}, exitOK, "validate crds: 1 CRD compared (1 old, 1 new), 0 errors, 0 warnings\n"},
 	}
 	for _, tt := range tests {
@@ -259,6 +260,9 @@ func TestValidateCrdsEmptySide(t *testing.T) {
 			}
 			if !strings.Contains(stderr.String(), tt.stderr) {
 				t.Errorf("stderr %q lacks %q", stderr.String(), tt.stderr)
+			}
+			if strings.Contains(tt.name, "additions") && !strings.Contains(stdout.String(), "info: ") || strings.Contains(stdout.String(), "[crd-added]") != strings.Contains(tt.name, "additions") {
+				t.Errorf("want crd-added info findings exactly for additions, got:\n%s", stdout.String())
 			}
 		})
 	}

@@ -60,9 +60,9 @@ func TestCheck(t *testing.T) {
 				// a line the generator does not parse as a label is lost on regeneration
 				appendFile(t, filepath.Join(out, "bundle.Dockerfile"), "LABEL extra\n")
 			}},
-		{name: "stale manifest", change: true, want: "stale.yaml",
+		{name: "stale manifest", change: true, want: "stale_v1_configmap.yaml",
 			edit: func(t *testing.T, out string) {
-				appendFile(t, filepath.Join(out, "bundle", "manifests", "stale.yaml"), "kind: ConfigMap\n")
+				appendFile(t, filepath.Join(out, "bundle", "manifests", "stale_v1_configmap.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: stale\n")
 			}},
 		{name: "scorecard config removed", change: true, want: "tests/scorecard/config.yaml",
 			edit: func(t *testing.T, out string) {
@@ -206,18 +206,29 @@ func TestStaleFiles(t *testing.T) {
 	for _, keep := range []bool{false, true} {
 		t.Run(map[bool]string{false: "removed", true: "kept"}[keep], func(t *testing.T) {
 			out, _ := generateSample(t, "memcached-operator", true, nil)
-			appendFile(t, filepath.Join(out, "bundle", "manifests", "old_v1_configmap.yaml"), "kind: ConfigMap\n")
+			appendFile(t, filepath.Join(out, "bundle", "manifests", "old_v1_configmap.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n")
+			// Files the generator never writes under these names are never removed (issue 16 item 9).
+			appendFile(t, filepath.Join(out, "bundle", "manifests", "kustomization.yaml"), "resources: []\n")
+			appendFile(t, filepath.Join(out, "bundle", "manifests", "mine_v1_configmap.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n")
 			appendFile(t, filepath.Join(out, "bundle", "metadata", "properties.yaml"), "properties: []\n")
 			res, err := regenerate(t, "memcached-operator", out, func(o *Options) { o.KeepUnknown = keep })
 			if err != nil {
 				t.Fatal(err)
 			}
-			listed := res.Removed
+			removed, kept := []string{"manifests/old_v1_configmap.yaml"}, []string{"manifests/kustomization.yaml", "manifests/mine_v1_configmap.yaml"}
 			if keep {
-				listed = res.Kept
+				removed, kept = nil, []string{"manifests/kustomization.yaml", "manifests/mine_v1_configmap.yaml", "manifests/old_v1_configmap.yaml"}
 			}
-			if diff := cmp.Diff([]string{"manifests/old_v1_configmap.yaml"}, listed); diff != "" {
-				t.Errorf("listed stale files (-want +got):\n%s", diff)
+			if diff := cmp.Diff(removed, res.Removed); diff != "" {
+				t.Errorf("removed files (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(kept, res.Kept); diff != "" {
+				t.Errorf("kept files (-want +got):\n%s", diff)
+			}
+			for _, k := range kept {
+				if _, err := os.Stat(filepath.Join(out, "bundle", k)); err != nil {
+					t.Errorf("%s was lost: %v", k, err)
+				}
 			}
 			_, err = os.Stat(filepath.Join(out, "bundle", "manifests", "old_v1_configmap.yaml"))
 			if exists := err == nil; exists != keep {

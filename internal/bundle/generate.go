@@ -50,6 +50,12 @@ type Options struct {
 	// KustomizeDir holds bases/<pkg>.clusterserviceversion.yaml; when neither Input nor InputDir is
 	// set it is also the kustomization built in-process. "config/manifests" when empty.
 	KustomizeDir string
+	// AllowRemote lets the kustomization name http(s) URLs (fetched by opack); the build is
+	// otherwise offline and reads nothing outside ProjectRoot.
+	AllowRemote bool
+	// ProjectRoot bounds what the kustomize build reads; kustomize.ProjectRoot of KustomizeDir
+	// when empty.
+	ProjectRoot string
 
 	OutputDir            string // "bundle" when empty
 	Dockerfile           string // "bundle.Dockerfile" when empty; COPY paths are relative to its folder
@@ -77,7 +83,7 @@ type Result struct {
 	Dropped    []Dropped                       // input objects neither written nor used
 	Warnings   []string
 	Removed    []string // files of a previous run removed from manifests/ (or that would be, in check mode)
-	Kept       []string // such files kept because of KeepUnknown
+	Kept       []string // such files kept because of KeepUnknown, or because the generator did not write them
 	Changed    bool     // disk differed from the generated bundle (write mode: so it was written)
 	Diff       string   // unified diff, disk → generated
 	Stdout     []byte   // stdout mode: the manifests stream
@@ -145,6 +151,9 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 	if err := opts.defaults(); err != nil {
 		return nil, err
 	}
+	if err := checkOutputDir(&opts); err != nil {
+		return nil, err
+	}
 	disk, err := readTree(opts.OutputDir)
 	if err != nil {
 		return nil, err
@@ -203,7 +212,7 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 		}
 		return docs, nil
 	}
-	out, err := kustomize.Build(ctx, o.KustomizeDir)
+	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote))
 	if err != nil {
 		return nil, err
 	}

@@ -43,11 +43,11 @@ func planTree(o *Options, disk map[string][]byte, res *Result) map[string][]byte
 	}
 	for name, data := range disk {
 		if o.Manifests && path.Dir(name) == ManifestsDir && !generated[name] {
-			if !o.KeepUnknown {
+			if !o.KeepUnknown && generatorFile(name, data) {
 				res.Removed = append(res.Removed, name)
 				continue
 			}
-			res.Kept = append(res.Kept, name)
+			res.Kept = append(res.Kept, name) // KeepUnknown, or a file the generator does not write
 		}
 		tree[name] = data
 	}

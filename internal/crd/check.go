@@ -78,10 +78,8 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	switch {
 	case req.Old != "":
 		var err error
+		// OLD without CRDs is fine: the operator adds its first CRDs, or has none.
 		if old, err = loadSide(ctx, req.Old, req.Puller); err != nil {
-			return nil, err
-		}
-		if err := needCRDs(old, req.Old); err != nil {
 			return nil, err
 		}
 	case cluster != nil:
@@ -93,8 +91,11 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	if err := needCRDs(newSet, req.New); err != nil {
-		return nil, err
+	if len(old.CRDs) > 0 {
+		// Every CRD removed is more likely a failed generation or a wrong folder than a release.
+		if err := needCRDs(newSet, req.New); err != nil {
+			return nil, err
+		}
 	}
 	if len(req.Instances) > 0 {
 		objs, err := LoadInstances(ctx, req.Instances)
@@ -107,13 +108,13 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		Compared: countCommon(old, newSet)}, nil
 }
 
-// needCRDs refuses a side without any CRD: there is nothing to compare, and an empty new side (a failed
-// generation, a wrong folder) must not pass as "every CRD removed".
+// needCRDs refuses a side without any CRD: an empty new side (a failed generation, a wrong folder) must
+// not pass as "every CRD removed", and cluster CRDs must hold some.
 func needCRDs(s *Set, what string) error {
 	if len(s.CRDs) > 0 {
 		return nil
 	}
-	return fmt.Errorf("%s holds no CustomResourceDefinition: nothing to compare; give a CRD file, a folder of CRDs, or a bundle folder or image", what)
+	return fmt.Errorf("%s holds no CustomResourceDefinition, so every CRD would be removed; give a CRD file, a folder of CRDs, or a bundle folder or image", what)
 }
 
 // countCommon counts the CRD names found in both sets.

@@ -3,10 +3,12 @@ package crd
 import (
 	"context"
 	"path/filepath"
+	"sort"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
 const service = `apiVersion: v1
@@ -16,8 +18,9 @@ spec:
   ports: [{port: 443}]
 `
 
-// TestCheckSides: a side without any CRD (an empty folder or file, a folder of other objects) stops the
-// check with an error naming it, instead of passing with one crd-removed warning; otherwise the result
+// TestCheckSides: a new side without any CRD (an empty folder or file, a folder of other objects) stops
+// the check with an error naming it, instead of passing with one crd-removed warning; an old side without
+// CRDs is an operator adding its first CRDs (or having none): the new ones are additions (info). The result
 // counts the CRDs compared.
 func TestCheckSides(t *testing.T) {
 	dir := writeFiles(t, map[string]string{
@@ -37,11 +40,12 @@ func TestCheckSides(t *testing.T) {
 	}{
 		{"same CRD", Request{Old: in("old"), New: in("bundle")}, "", "1 CRD compared (1 old, 1 new)"},
 		{"disjoint CRDs", Request{Old: in("old"), New: in("other")}, "", "0 CRDs compared (1 old, 1 new)"},
-		{"new side empty folder", Request{Old: in("old"), New: in("empty")}, in("empty") + " holds no CustomResourceDefinition: nothing to compare", ""},
+		{"new side empty folder", Request{Old: in("old"), New: in("empty")}, in("empty") + " holds no CustomResourceDefinition, so every CRD would be removed", ""},
 		{"new side empty file", Request{Old: in("old"), New: in("emptyfile.yaml")}, in("emptyfile.yaml") + " holds no CustomResourceDefinition", ""},
 		{"new side without CRDs", Request{Old: in("old"), New: in("notcrd")}, in("notcrd") + " holds no CustomResourceDefinition", ""},
-		{"old side empty", Request{Old: in("empty"), New: in("old")}, in("empty") + " holds no CustomResourceDefinition", ""},
-		{"both empty", Request{Old: in("empty"), New: in("empty")}, in("empty") + " holds no CustomResourceDefinition", ""},
+		{"old side empty", Request{Old: in("empty"), New: in("old")}, "", "0 CRDs compared (0 old, 1 new)"},
+		{"old side without CRDs", Request{Old: in("notcrd"), New: in("bundle")}, "", "0 CRDs compared (0 old, 1 new)"},
+		{"both empty", Request{Old: in("empty"), New: in("empty")}, "", "0 CRDs compared (0 old, 0 new)"},
 		{"cluster dump without CRDs", Request{ClusterCRD: in("notcrd/service.yaml"), New: in("old")}, "--cluster-crd " + in("notcrd/service.yaml") + " holds no CustomResourceDefinition", ""},
 	}
 	for _, tt := range tests {
@@ -59,6 +63,49 @@ func TestCheckSides(t *testing.T) {
 			}
 			if diff := cmp.Diff(tt.wantSumm, res.Summary()); diff != "" {
 				t.Errorf("summary (-want +got):\n%s", diff)
+			}
+			for _, f := range res.Findings {
+				if res.Old == 0 && (f.Rule != RuleCRDAdded || f.Severity != SeverityInfo) {
+					t.Errorf("old side without CRDs: want only crd-added info findings, got %s %s", f.Severity, f)
+				}
+			}
+		})
+	}
+}
+
+// TestPreExisting: a problem the old release already has and the new one keeps is reported as
+// pre-existing, a warning; the same problem new in the release is an error.
+func TestPreExisting(t *testing.T) {
+	spec := specWith("size", schemaOf("integer"))
+	twoVersions := func(servedV1 bool) *apiextv1.CustomResourceDefinition {
+		return testCRD(spec, withVersions(crdVersion("v1", servedV1, true, spec), crdVersion("v2", true, false, spec)))
+	}
+	refs := []VersionRef{{CRD: "widgets.example.com", Version: "v1", CSV: "widget-operator.v1", Owned: true}}
+	for _, tc := range []struct {
+		name string
+		old  *apiextv1.CustomResourceDefinition
+		want []string
+	}{
+		{"already in the old release", twoVersions(false), []string{
+			"csv-version-not-served warn pre-existing (the old release has the same problem): ClusterServiceVersion widget-operator.v1 owns version v1, which the CRD does not serve; OLM fails the CSV (CRD version not served)",
+			"storage-version-unserved warn pre-existing (the old release has the same problem): the storage version is not served",
+		}},
+		{"new in this release", twoVersions(true), []string{
+			"csv-version-not-served error ClusterServiceVersion widget-operator.v1 owns version v1, which the CRD does not serve; OLM fails the CSV (CRD version not served)",
+			"storage-version-unserved warn the storage version is not served",
+			"version-unserved warn version no longer served; its API endpoints disappear",
+		}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := Compare([]*apiextv1.CustomResourceDefinition{tc.old}, []*apiextv1.CustomResourceDefinition{twoVersions(false)},
+				WithCSVRefs(refs, refs), WithAPIServerValidation(false))
+			var got []string
+			for _, f := range fs {
+				got = append(got, string(f.Rule)+" "+f.Severity.String()+" "+f.Message)
+			}
+			sort.Strings(got)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
 	}

@@ -69,7 +69,9 @@ func WithContext(ctx context.Context) Option { return func(o *options) { o.ctx =
 
 // Compare checks the upgrade from the old CRDs to the new ones (matched by name) and returns the
 // findings, sorted, with severities from the policy; findings whose rule is off are dropped. CRDs only in
-// new are not compared (nothing exists to break), but their CSV references are checked.
+// new are additions (crd-added, info: nothing exists to break), and their CSV references are checked.
+// Problems the old release already had and the new one keeps are reported as pre-existing (at most
+// warnings): the upgrade does not cause them, and `opack validate bundle` judges a bundle on its own.
 func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Finding {
 	o := options{ctx: context.Background(), apiserver: true}
 	for _, opt := range opts {
@@ -88,6 +90,15 @@ func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Fi
 			continue
 		}
 		compareCRD(&o, oc, nc, emit)
+	}
+	oldNames := make(map[string]bool, len(old))
+	for _, oc := range old {
+		oldNames[oc.Name] = true
+	}
+	for _, nc := range new {
+		if !oldNames[nc.Name] {
+			emit(change{Finding: Finding{Rule: RuleCRDAdded, CRD: nc.Name, Message: "CRD added by the new release; no object of it exists yet, so nothing can break"}})
+		}
 	}
 	checkRefs(&o, old, new, emit)
 	return finish(&o, changes)
@@ -121,7 +132,7 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 			continue
 		}
 		version := in(ov.Name)
-		diffSchemas(versionSchema(ov), versionSchema(nv), func(c change) { version(o.withEvidence(c)) })
+		diffVersions(ov, nv, func(c change) { version(o.withEvidence(c)) })
 	}
 	compareServed(o.severity, oc, nc, func(c change) { c.CRD = nc.Name; emit(c) })
 	if o.apiserver {
@@ -132,8 +143,14 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 	}
 }
 
-// withEvidence caps checkable findings at warnings when the existing objects are validated.
+// withEvidence caps checkable findings at warnings when the existing objects are validated. Without
+// them, a live CRD (stored versions or cluster CRDs given) says objects exist: a change OLM v0 refuses
+// for existing objects is then an error.
 func (o *options) withEvidence(c change) change {
+	if c.olmV0 && !o.evidence && (o.storedSet || o.cluster != nil) {
+		c.ceiling = SeverityOff
+		c.Message += "; a live CRD was given, so objects exist: error"
+	}
 	if o.evidence && checkable[c.Rule] && (c.ceiling == SeverityOff || c.ceiling > SeverityWarning) {
 		c.ceiling = SeverityWarning
 		c.Message += " (existing objects were validated against the new schema)"

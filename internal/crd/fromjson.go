@@ -7,6 +7,8 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	kjson "sigs.k8s.io/json"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // FromJSON is FromUnstructured for a CRD given as JSON. An apiextensions.k8s.io/v1 CRD is decoded
@@ -18,8 +20,11 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 		APIVersion string `json:"apiVersion"`
 		Kind       string `json:"kind"`
 	}
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
-		return nil, false, fmt.Errorf("decoding object: %w", err)
+	var ok bool
+	if tm.APIVersion, tm.Kind, ok = manifest.PeekKind(data); !ok {
+		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
+			return nil, false, fmt.Errorf("decoding object: %w", err)
+		}
 	}
 	switch {
 	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):

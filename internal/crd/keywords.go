@@ -6,6 +6,7 @@ import (
 	"math"
 	"reflect"
 	"strconv"
+	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -89,11 +90,88 @@ func floatPtr(f *float64) string {
 	return fmtFloat(*f)
 }
 
+// defaultAdded reports a new default. Three cases are milder than a default that changes meaning:
+//   - default "" on a reference's name (controller-gen >= 0.16 writes it for LocalObjectReference.name,
+//     following Kubernetes' +default=""): empty means unset there, as an omitted name did (info);
+//   - a default the old description already documented ("Defaults to ext4."): the controller already
+//     treated an omitted field so; the schema now says it (info);
+//   - the type's zero value (false, 0, "", [], {}): Go clients read an omitted field as that value, so only
+//     a client that tells omitted from zero (a pointer field) sees a change (warning).
+func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) {
+	val := short(n.Default.Raw)
+	const msg = "default added; objects that omit the field change meaning"
+	switch {
+	case val == `""` && (strings.HasSuffix(path, ".name") || strings.HasSuffix(path, "['name']")):
+		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default \"\" added to a reference name; an empty name means unset, as an omitted one did (controller-gen marks LocalObjectReference.name so)")
+	case describesDefault(o.Description, n.Default.Raw):
+		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that the old description already documented; objects that omit the field keep the meaning the controller gave them")
+	case isZeroValue(n.Default.Raw):
+		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, msg+" only for clients that tell an omitted field from its zero value (pointer fields); Go clients read both alike")
+	default:
+		d.add(RuleDefaultAdded, path, "", val, msg)
+	}
+}
+
+// describesDefault reports whether description documents the default value: within the sentence after
+// the word "default", consecutive words spell the value (letters and digits, case-insensitive), so
+// "Defaults to virtual hosted-style" documents "VirtualHosted" and "defaults to 10" does not document 1.
+func describesDefault(description string, raw []byte) bool {
+	want := strings.Join(words(strings.Trim(string(raw), `"`)), "")
+	if want == "" {
+		return false
+	}
+	text := strings.ToLower(description)
+	for {
+		i := strings.Index(text, "default")
+		if i < 0 {
+			return false
+		}
+		text = text[i+len("default"):]
+		sentence := text
+		if end := strings.IndexAny(sentence, ".\n"); end >= 0 {
+			sentence = sentence[:end]
+		}
+		if spells(words(sentence), want) {
+			return true
+		}
+	}
+}
+
+// words splits s, lower-cased, into runs of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !(r >= 'a' && r <= 'z' || r >= '0' && r <= '9')
+	})
+}
+
+// spells reports whether consecutive words concatenate to want.
+func spells(ws []string, want string) bool {
+	for i := range ws {
+		got := ""
+		for j := i; j < len(ws) && len(got) < len(want); j++ {
+			got += ws[j]
+			if got == want {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// isZeroValue reports whether raw is the JSON zero value of its type.
+func isZeroValue(raw []byte) bool {
+	switch rawKey(raw) {
+	case "false", "0", `""`, "[]", "{}":
+		return true
+	}
+	return false
+}
+
 func (d schemaDiffer) defaults(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Default == nil && n.Default == nil:
 	case o.Default == nil:
-		d.add(RuleDefaultAdded, path, "", short(n.Default.Raw), "default added; objects that omit the field change meaning")
+		d.defaultAdded(path, o, n)
 	case n.Default == nil:
 		d.add(RuleDefaultRemoved, path, short(o.Default.Raw), "", "default removed; objects that omit the field change meaning")
 	case !jsonEqual(o.Default.Raw, n.Default.Raw):

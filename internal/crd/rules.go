@@ -17,6 +17,7 @@ const (
 	RuleScopeChanged           Rule = "scope-changed"            // apiserver K7, crdify P1
 	RuleNameChanged            Rule = "name-changed"             // apiserver K8/K9: kind, plural or group
 	RuleCRDRemoved             Rule = "crd-removed"              // a CRD of the old release is missing from the new one
+	RuleCRDAdded               Rule = "crd-added"                // a CRD only the new release has
 	RuleAPIServer              Rule = "apiserver"                // the API server would reject the update (K1-K22)
 	RuleServedVersion          Rule = "served-version-incompatible"
 	RuleInstanceInvalid        Rule = "instance-invalid"     // OLM v0 V3 (OpenAPI schema)
@@ -56,6 +57,7 @@ const (
 	RulePreserveUnknownFields Rule = "preserve-unknown-fields-removed"
 	RuleAdditionalProperties  Rule = "additional-properties-tightened"
 	RuleListTypeChanged       Rule = "list-type-changed"
+	RuleMapTypeChanged        Rule = "map-type-changed"
 	RuleEmbeddedResource      Rule = "embedded-resource-changed"
 	RuleUniqueItemsAdded      Rule = "unique-items-added"
 	RuleMultipleOfTightened   Rule = "multiple-of-tightened"
@@ -84,6 +86,7 @@ var rules = map[Rule]ruleInfo{
 	RuleCSVVersionNotServed:    {SeverityError, "serve the version, or point the CSV's owned/required CRD entries at a served version"},
 	RuleScopeChanged:           {SeverityError, "keep spec.scope; a different scope needs a new CRD (new group or plural)"},
 	RuleNameChanged:            {SeverityError, "keep spec.group, spec.names.plural and spec.names.kind; a rename needs a new CRD"},
+	RuleCRDAdded:               {SeverityInfo, ""},
 	RuleCRDRemoved:             {SeverityWarning, "keep shipping the CRD while objects of it may exist, or document how users remove it"},
 	RuleAPIServer:              {SeverityWarning, "fix the CRD so the API server accepts it as an update of the old one (`opack validate bundle` reports the CRD's own errors)"},
 	RuleServedVersion:          {SeverityError, "make the served versions' schemas round-trip (same fields and constraints) or use a conversion webhook"},
@@ -95,7 +98,7 @@ var rules = map[Rule]ruleInfo{
 	RuleEnumAdded:             {SeverityError, "do not restrict an existing free field to an enum; validate new values in the controller or in a new API version"},
 	RuleEnumValueRemoved:      {SeverityError, "keep accepting the value (the controller may treat it as deprecated)"},
 	RuleEnumValueAdded:        {SeverityWarning, "clients that switch exhaustively over the enum must handle the new value"},
-	RuleRequiredAdded:         {SeverityError, "make the field optional (or give it a default) so existing objects stay valid"},
+	RuleRequiredAdded:         {SeverityError, "make the field optional so existing objects stay valid (a default is not enough for OLM v0: it validates existing objects against the new schema without defaulting them)"},
 	RuleMaxTightened:          {SeverityError, "keep the old limit; existing objects above the new limit could no longer be updated"},
 	RuleMinTightened:          {SeverityError, "keep the old limit; existing objects below the new limit could no longer be updated"},
 	RuleDefaultAdded:          {SeverityError, "a new default changes the meaning of objects that omit the field; default in the controller or in a new API version"},
@@ -120,7 +123,8 @@ var rules = map[Rule]ruleInfo{
 	RuleCELRemoved:            {SeverityInfo, ""},
 	RulePreserveUnknownFields: {SeverityError, "keep x-kubernetes-preserve-unknown-fields: true, or list every field objects may hold; unknown fields are pruned (lost) on the next write"},
 	RuleAdditionalProperties:  {SeverityError, "keep accepting the map's keys and values; removed or narrowed additionalProperties prune or reject existing data"},
-	RuleListTypeChanged:       {SeverityWarning, "server-side apply merges the list or map differently; check field managers of existing objects"},
+	RuleListTypeChanged:       {SeverityWarning, "server-side apply merges the list differently; check field managers of existing objects"},
+	RuleMapTypeChanged:        {SeverityInfo, "server-side apply now owns the object as one value (atomic) or field by field (granular); stored data and validation are unchanged"},
 	RuleEmbeddedResource:      {SeverityWarning, "x-kubernetes-embedded-resource changes how the embedded object is validated and pruned"},
 	RuleUniqueItemsAdded:      {SeverityError, "do not add uniqueItems to an existing list"},
 	RuleMultipleOfTightened:   {SeverityError, "keep the old multipleOf (or a divisor of it)"},

@@ -12,6 +12,9 @@ import (
 type change struct {
 	Finding
 	ceiling Severity
+	// olmV0 marks a change capped for the API server and OLM v1 that OLM v0 refuses when objects exist
+	// (a required field with a default): Compare lifts the cap when a live CRD says objects exist.
+	olmV0 bool
 }
 
 // schemaDiffer walks an old and a new schema side by side and reports every change that matters to
@@ -19,6 +22,9 @@ type change struct {
 // below a new optional field is new) nor below a removed field or a changed type (one finding per change).
 type schemaDiffer struct {
 	emit func(change)
+	// statusSubresource says the old version has the status subresource: status is then written
+	// by the controller through /status only, and rewritten by it.
+	statusSubresource bool
 }
 
 // DiffSchemas compares an old and a new openAPIV3Schema (either may be nil) and returns the findings
@@ -31,20 +37,49 @@ func DiffSchemas(old, new *apiextv1.JSONSchemaProps) []Finding {
 }
 
 func diffSchemas(old, new *apiextv1.JSONSchemaProps, emit func(change)) {
+	diffSchemasIn(old, new, false, emit)
+}
+
+// diffVersions compares two versions' schemas, knowing whether the old one has the status subresource.
+func diffVersions(ov, nv *apiextv1.CustomResourceDefinitionVersion, emit func(change)) {
+	diffSchemasIn(versionSchema(ov), versionSchema(nv), ov.Subresources != nil && ov.Subresources.Status != nil, emit)
+}
+
+func diffSchemasIn(old, new *apiextv1.JSONSchemaProps, statusSubresource bool, emit func(change)) {
 	if old == nil {
 		return
 	}
-	d := schemaDiffer{emit: emit}
+	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource}
 	d.node("^", old, new)
 }
 
 func (d schemaDiffer) add(r Rule, path, old, new, msg string) {
-	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}})
+	d.capped(SeverityOff, r, path, old, new, msg)
+}
+
+// capped adds a finding whose severity is at most ceiling (SeverityOff: no cap).
+func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg string) {
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}, ceiling: ceiling})
+}
+
+// removed reports a removed field. Under status, when the old version has the status subresource,
+// the data is the controller's: it rewrites status from what it observes, so the loss is a warning.
+// Without the subresource status is written with the rest of the object, by anyone, as spec is.
+func (d schemaDiffer) removed(path, msg string) {
+	if path != "^.status" && !strings.HasPrefix(path, "^.status.") && !strings.HasPrefix(path, "^.status[") {
+		d.add(RuleFieldRemoved, path, "", "", msg)
+		return
+	}
+	if !d.statusSubresource {
+		d.add(RuleFieldRemoved, path, "", "", msg+" (no status subresource: status is written with the object, like spec)")
+		return
+	}
+	d.capped(SeverityWarning, RuleFieldRemoved, path, "", "", msg+"; status is owned by the controller (status subresource), which rewrites it")
 }
 
 func (d schemaDiffer) node(path string, o, n *apiextv1.JSONSchemaProps) {
 	if n == nil {
-		d.add(RuleFieldRemoved, path, "", "", "field removed; its data is pruned (lost) on the next write")
+		d.removed(path, "field removed; its data is pruned (lost) on the next write")
 		return
 	}
 	if d.typ(path, o, n) {
@@ -141,8 +176,16 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 		if old[r] {
 			continue
 		}
-		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
 		old[r] = true // report a name listed twice once
+		if p, ok := n.Properties[r]; ok && p.Default != nil {
+			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required",
+				Message: "field newly required, with a default (" + short(p.Default.Raw) + "): the API server defaults it when existing objects are " +
+					"read, so they stay valid and writable (warning); an error for OLM v0 with existing objects (it validates them against the new " +
+					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name"},
+				ceiling: SeverityWarning, olmV0: true})
+			continue
+		}
+		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
 	}
 }
 
@@ -153,9 +196,44 @@ func (d schemaDiffer) pattern(path string, o, n *apiextv1.JSONSchemaProps) {
 		d.add(RulePatternAdded, path, "", n.Pattern, "pattern added to a field that had none")
 	case n.Pattern == "":
 		d.add(RulePatternRemoved, path, o.Pattern, "", "pattern removed")
+	case patternWidened(o.Pattern, n.Pattern):
+		d.capped(SeverityInfo, RulePatternChanged, path, o.Pattern, n.Pattern,
+			"pattern widened: the new one is the old with an optional group before its end anchor, so it accepts every value the old one accepted")
 	default:
 		d.add(RulePatternChanged, path, o.Pattern, n.Pattern, "pattern changed")
 	}
+}
+
+// patternWidened reports whether new is old (ending in "$") with an optional group "(...)?" inserted
+// before the "$": a value that matched old matches new with the group empty.
+func patternWidened(old, new string) bool {
+	if !strings.HasSuffix(old, "$") || strings.HasSuffix(old, `\$`) || !strings.HasSuffix(new, ")?$") {
+		return false
+	}
+	body := strings.TrimSuffix(old, "$")
+	if !strings.HasPrefix(new, body+"(") {
+		return false
+	}
+	group := strings.TrimSuffix(strings.TrimPrefix(new, body), "?$") // "(...)"
+	depth := 0
+	for i := 0; i < len(group); i++ {
+		switch group[i] {
+		case '\\':
+			i++
+		case '(':
+			depth++
+		case ')':
+			depth--
+			if depth == 0 && i != len(group)-1 {
+				return false // "(a)|(b)" and the like: not one group
+			}
+		case '|':
+			if depth == 0 {
+				return false
+			}
+		}
+	}
+	return depth == 0
 }
 
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
@@ -210,7 +288,7 @@ func (d schemaDiffer) extensions(path string, o, n *apiextv1.JSONSchemaProps) {
 		d.add(RuleListTypeChanged, path, ok, nk, "x-kubernetes-list-map-keys changed")
 	}
 	if om, nm := mapType(o), mapType(n); om != nm {
-		d.add(RuleListTypeChanged, path, om, nm, "x-kubernetes-map-type changed")
+		d.add(RuleMapTypeChanged, path, om, nm, "x-kubernetes-map-type changed; server-side apply merges the object differently, stored data and validation are unchanged")
 	}
 }
 
@@ -255,13 +333,13 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 			if np, ok := n.Properties[name]; ok {
 				d.node(childPath(path, name), &op, &np)
 			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) {
-				d.add(RuleFieldRemoved, childPath(path, name), "", "", "field removed; its data is pruned (lost) on the next write")
+				d.removed(childPath(path, name), "field removed; its data is pruned (lost) on the next write")
 			}
 		}
 	}
 	if o.Items != nil && o.Items.Schema != nil {
 		if n.Items == nil || n.Items.Schema == nil {
-			d.add(RuleFieldRemoved, path+"[*]", "", "", "items schema removed")
+			d.removed(path+"[*]", "items schema removed")
 		} else {
 			d.node(path+"[*]", o.Items.Schema, n.Items.Schema)
 		}

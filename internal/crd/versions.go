@@ -74,10 +74,12 @@ func compareVersions(oc, nc *apiextv1.CustomResourceDefinition, stored []string,
 		}
 	}
 	if nv := findVersion(nc, ns); nv != nil && !nv.Served {
-		if ov := findVersion(oc, ns); ov == nil || !ov.Storage || ov.Served {
-			emit(change{Finding: Finding{Rule: RuleStorageVersionUnserved, Version: ns, Path: "spec.versions[" + ns + "].served",
-				New: "false", Message: "the storage version is not served"}})
+		c := change{Finding: Finding{Rule: RuleStorageVersionUnserved, Version: ns, Path: "spec.versions[" + ns + "].served",
+			New: "false", Message: "the storage version is not served"}}
+		if ov := findVersion(oc, ns); ov != nil && ov.Storage && !ov.Served {
+			c = preExisting(c)
 		}
+		emit(c)
 	}
 }
 
@@ -106,15 +108,19 @@ func checkRefs(o *options, old, new []*apiextv1.CustomResourceDefinition, emit f
 	}
 	for _, r := range o.newRefs {
 		vs, ok := newServed[r.CRD]
-		if !ok || vs[r.Version] || oldBroken[VersionRef{CRD: r.CRD, Version: r.Version}] {
+		if !ok || vs[r.Version] {
 			continue
 		}
 		how := "requires"
 		if r.Owned {
 			how = "owns"
 		}
-		emit(change{Finding: Finding{Rule: RuleCSVVersionNotServed, CRD: r.CRD, Version: r.Version, Path: "spec.versions",
-			Message: "ClusterServiceVersion " + r.CSV + " " + how + " version " + r.Version + ", which the CRD does not serve; OLM fails the CSV (CRD version not served)"}})
+		c := change{Finding: Finding{Rule: RuleCSVVersionNotServed, CRD: r.CRD, Version: r.Version, Path: "spec.versions",
+			Message: "ClusterServiceVersion " + r.CSV + " " + how + " version " + r.Version + ", which the CRD does not serve; OLM fails the CSV (CRD version not served)"}}
+		if oldBroken[VersionRef{CRD: r.CRD, Version: r.Version}] {
+			c = preExisting(c)
+		}
+		emit(c)
 	}
 }
 
@@ -137,6 +143,9 @@ func compareServed(severity func(Rule) Severity, oc, nc *apiextv1.CustomResource
 			return
 		}
 		sev := severity(c.Rule)
+		if c.ceiling != SeverityOff && c.ceiling < sev {
+			sev = c.ceiling
+		}
 		inner := c.Rule
 		c.Rule, c.Version, c.ceiling = RuleServedVersion, pair, sev
 		if sev == SeverityOff {
@@ -163,7 +172,7 @@ func servedPairs(c *apiextv1.CustomResourceDefinition, emit func(pair string, c 
 	for i := 0; i < len(served); i++ {
 		for j := i + 1; j < len(served); j++ {
 			pair := served[i].Name + " -> " + served[j].Name
-			diffSchemas(versionSchema(served[i]), versionSchema(served[j]), func(ch change) { emit(pair, ch) })
+			diffVersions(served[i], served[j], func(ch change) { emit(pair, ch) })
 		}
 	}
 }
@@ -173,4 +182,12 @@ func sortKubeAware(vs []*apiextv1.CustomResourceDefinitionVersion) {
 	sort.SliceStable(vs, func(i, j int) bool {
 		return version.CompareKubeAwareVersionStrings(vs[i].Name, vs[j].Name) < 0
 	})
+}
+
+// preExisting marks a problem the old release already had and the new one keeps: the upgrade does
+// not cause it, so it is at most a warning, and says so.
+func preExisting(c change) change {
+	c.Message = "pre-existing (the old release has the same problem): " + c.Message
+	c.ceiling = SeverityWarning
+	return c
 }

@@ -3,11 +3,11 @@ package fbc
 import (
 	"context"
 	"fmt"
-	"os"
 	"path"
 	"path/filepath"
 
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // ImageUnpacker unpacks an image's filesystem into dst and returns its config labels
@@ -31,11 +31,11 @@ func loadImage(ctx context.Context, ref string, unpack ImageUnpacker, opts ...Lo
 	if unpack == nil {
 		unpack = unpackImage()
 	}
-	tmp, err := os.MkdirTemp("", "opack-catalog-")
+	tmp, err := tmpdir.Make("catalog")
 	if err != nil {
 		return nil, err
 	}
-	defer os.RemoveAll(tmp)
+	defer tmpdir.Remove(tmp)
 	dst := filepath.Join(tmp, "fs")
 	labels, err := unpack(ctx, ref, dst)
 	if err != nil {

@@ -14,6 +14,7 @@ import (
 	"sigs.k8s.io/yaml"
 
 	"github.com/opack/opack/internal/fbc/internal/codec"
+	"github.com/opack/opack/internal/manifest"
 )
 
 // ParseStream decodes one file: a stream of JSON objects when its first non-space byte is
@@ -232,10 +233,17 @@ func ReadBundleObjects(bundles []Bundle) error {
 
 func extractCSV(objs []string) string {
 	for _, o := range objs {
-		var tm struct {
-			Kind string `json:"kind"`
+		_, kind, ok := manifest.PeekKind([]byte(o))
+		if !ok {
+			var tm struct {
+				Kind string `json:"kind"`
+			}
+			if json.Unmarshal([]byte(o), &tm) != nil {
+				continue
+			}
+			kind = tm.Kind
 		}
-		if json.Unmarshal([]byte(o), &tm) == nil && tm.Kind == "ClusterServiceVersion" {
+		if kind == "ClusterServiceVersion" {
 			return o
 		}
 	}

@@ -20,6 +20,8 @@ type extractor struct {
 	paths    []string          // WithUnpackPaths; empty means everything
 	symlinks map[string]string // symlinks written: cleaned name → target
 	links    []hardLink        // hard links, made once every regular file exists
+	left     int64             // bytes that may still be written (regular files' sizes)
+	limit    int64             // WithMaxSize, for the error
 }
 
 type hardLink struct{ name, target string }
@@ -54,6 +56,9 @@ func (x *extractor) selected(name string) bool {
 
 // entry writes one tar entry.
 func (x *extractor) entry(hdr *tar.Header, name string, r io.Reader) error {
+	if isSparse(hdr) {
+		return fmt.Errorf("refusing entry %q: sparse file (%d bytes once expanded); images opack reads hold plain files only", hdr.Name, hdr.Size)
+	}
 	if link := x.underSymlink(name); link != "" {
 		return fmt.Errorf("refusing entry %q: it lies below the symlink %q", hdr.Name, link)
 	}
@@ -77,6 +82,21 @@ func (x *extractor) entry(hdr *tar.Header, name string, r io.Reader) error {
 	return fmt.Errorf("refusing entry %q: unsupported tar entry type %q", hdr.Name, hdr.Typeflag)
 }
 
+// isSparse reports whether hdr is a GNU sparse file (old GNU type 'S' or the PAX GNU.sparse.*
+// records), whose holes archive/tar expands to zeros: its real size can be far beyond the bytes
+// stored in the layer.
+func isSparse(hdr *tar.Header) bool {
+	if hdr.Typeflag == tar.TypeGNUSparse {
+		return true
+	}
+	for k := range hdr.PAXRecords {
+		if strings.HasPrefix(k, "GNU.sparse.") {
+			return true
+		}
+	}
+	return false
+}
+
 // underSymlink returns the symlink that is name's ancestor, or "".
 func (x *extractor) underSymlink(name string) string {
 	for dir := path.Dir(name); dir != "."; dir = path.Dir(dir) {
@@ -98,6 +118,10 @@ func (x *extractor) file(name string, hdr *tar.Header, r io.Reader) error {
 	if err := x.mkdir(path.Dir(name)); err != nil {
 		return err
 	}
+	if hdr.Size > x.left {
+		return fmt.Errorf("refusing entry %q of %d bytes: %w", hdr.Name, hdr.Size, tooLarge(x.limit))
+	}
+	x.left -= hdr.Size
 	perm := os.FileMode(0o644)
 	if hdr.Mode&0o111 != 0 {
 		perm = 0o755
@@ -106,7 +130,7 @@ func (x *extractor) file(name string, hdr *tar.Header, r io.Reader) error {
 	if err != nil {
 		return fmt.Errorf("creating %s: %w", name, err)
 	}
-	if _, err := io.Copy(f, r); err != nil {
+	if _, err := io.CopyN(f, r, hdr.Size); err != nil {
 		f.Close()
 		return fmt.Errorf("writing %s: %w", name, err)
 	}

@@ -22,11 +22,7 @@ const (
 // entry: an entry is hidden by the same path in an upper layer, by a whiteout, by an opaque marker,
 // or by a non-directory at one of its ancestors. Unlike mutate.Extract it reports hostile entries
 // instead of dropping them silently.
-func (x *extractor) flatten(ctx context.Context, img v1.Image, budget *limitedReader) error {
-	layers, err := img.Layers()
-	if err != nil {
-		return fmt.Errorf("reading layers: %w", err)
-	}
+func (x *extractor) flatten(ctx context.Context, layers []v1.Layer, budget *limitedReader) error {
 	seen := map[string]bool{}   // paths handled; true when the entry hides its children
 	opaque := map[string]bool{} // directories made opaque by an upper layer
 	for i := len(layers) - 1; i >= 0; i-- {

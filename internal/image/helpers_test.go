@@ -98,7 +98,7 @@ func layerEntries(t *testing.T, l v1.Layer) []entry {
 }
 
 // tarLayer builds a layer from literal entries (hostile ones included).
-func tarLayer(t *testing.T, entries ...entry) v1.Layer {
+func tarLayer(t testing.TB, entries ...entry) v1.Layer {
 	t.Helper()
 	var buf bytes.Buffer
 	tw := tar.NewWriter(&buf)
@@ -126,7 +126,7 @@ func tarLayer(t *testing.T, entries ...entry) v1.Layer {
 }
 
 // imageOf stacks layers (bottom first) on an empty OCI image.
-func imageOf(t *testing.T, layers ...v1.Layer) v1.Image {
+func imageOf(t testing.TB, layers ...v1.Layer) v1.Image {
 	t.Helper()
 	img, err := mutate.AppendLayers(mutate.MediaType(empty.Image, types.OCIManifestSchema1), layers...)
 	if err != nil {

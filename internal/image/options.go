@@ -30,6 +30,23 @@ var defaultMaxUnpack atomic.Int64
 // n <= 0 restores DefaultMaxUnpackSize.
 func SetDefaultMaxUnpackSize(n int64) { defaultMaxUnpack.Store(n) }
 
+// DefaultMaxLayers bounds the layers of an image Unpack reads (real images have tens; Docker's
+// overlay storage stops at 127).
+const DefaultMaxLayers = 1000
+
+var defaultMaxLayers atomic.Int64
+
+// SetDefaultMaxLayers changes the process-wide layer-count limit (the CLI's --max-layers);
+// n <= 0 restores DefaultMaxLayers.
+func SetDefaultMaxLayers(n int) { defaultMaxLayers.Store(int64(n)) }
+
+func maxLayers() int {
+	if n := defaultMaxLayers.Load(); n > 0 {
+		return int(n)
+	}
+	return DefaultMaxLayers
+}
+
 func maxUnpackSize() int64 {
 	if n := defaultMaxUnpack.Load(); n > 0 {
 		return n
@@ -54,6 +71,8 @@ type options struct {
 	transport   http.RoundTripper
 	backoff     remote.Backoff
 	maxSize     int64
+	maxLayers   int
+	verify      bool
 	unpackPaths []string
 	log         io.Writer
 	sleep       func(context.Context, time.Duration) error
@@ -61,13 +80,14 @@ type options struct {
 
 func makeOptions(opts ...Option) *options {
 	o := &options{
-		created:  time.Unix(0, 0).UTC(),
-		base:     "scratch",
-		keychain: authn.DefaultKeychain,
-		backoff:  remote.Backoff{Duration: 500 * time.Millisecond, Factor: 2, Jitter: 0.1, Steps: 5, Cap: 10 * time.Second},
-		maxSize:  maxUnpackSize(),
-		log:      io.Discard,
-		sleep:    sleepCtx,
+		created:   time.Unix(0, 0).UTC(),
+		base:      "scratch",
+		keychain:  authn.DefaultKeychain,
+		backoff:   remote.Backoff{Duration: 500 * time.Millisecond, Factor: 2, Jitter: 0.1, Steps: 5, Cap: 10 * time.Second},
+		maxSize:   maxUnpackSize(),
+		maxLayers: maxLayers(),
+		log:       io.Discard,
+		sleep:     sleepCtx,
 	}
 	for _, opt := range opts {
 		opt(o)
@@ -130,8 +150,17 @@ func WithRetry(steps int, first time.Duration) Option {
 	return func(o *options) { o.backoff.Steps, o.backoff.Duration = steps, first }
 }
 
-// WithMaxSize bounds the uncompressed bytes Unpack reads.
+// WithMaxSize bounds the uncompressed bytes Unpack reads, and separately the bytes it writes (the
+// sizes of the regular files materialized).
 func WithMaxSize(n int64) Option { return func(o *options) { o.maxSize = n } }
+
+// WithVerify makes a registry push read the manifests and every blob back by digest (each
+// checked against its digest) before it is reported: a registry that acknowledges a push and
+// drops or alters it fails the push.
+func WithVerify(on bool) Option { return func(o *options) { o.verify = on } }
+
+// WithMaxLayers bounds the number of layers of an image Unpack reads.
+func WithMaxLayers(n int) Option { return func(o *options) { o.maxLayers = n } }
 
 // WithUnpackPaths makes Unpack write only entries at or below these image paths (e.g. "configs").
 func WithUnpackPaths(paths ...string) Option { return func(o *options) { o.unpackPaths = paths } }

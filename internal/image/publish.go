@@ -58,8 +58,14 @@ func (p *registryPublisher) Publish(ctx context.Context, a Artifact) (string, er
 	if err != nil {
 		return "", fmt.Errorf("pushing %s: %w", p.ref, deadline(ctx, err))
 	}
+	digestRef := p.ref.Context().Digest(h.String())
+	if p.o.verify {
+		if err := verifyPushed(ctx, digestRef, p.o); err != nil {
+			return "", fmt.Errorf("verifying the push of %s: %w", p.ref, deadline(ctx, err))
+		}
+	}
 	fmt.Fprintf(p.o.log, "pushed %s (%s)\n", p.ref, h)
-	return p.ref.Context().Digest(h.String()).Name(), nil
+	return digestRef.Name(), nil
 }
 
 // NewLayoutPublisher writes into the OCI image layout dir (created when missing), replacing the

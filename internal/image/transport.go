@@ -9,9 +9,11 @@ import (
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
 	"syscall"
 	"time"
 
+	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/opack/opack/internal/version"
 )
@@ -53,7 +55,7 @@ func (o *options) httpTransport() http.RoundTripper {
 		}
 		base = t
 	}
-	return &plainHTTPGuard{insecure: o.insecure, inner: &retryAfterDelay{inner: base, sleep: o.sleep}}
+	return &plainHTTPGuard{insecure: o.insecure, inner: &digestCheck{inner: &retryAfterDelay{inner: base, sleep: o.sleep}}}
 }
 
 // plainHTTPGuard refuses plain-HTTP requests to hosts that are not loopback unless insecure is set.
@@ -129,4 +131,35 @@ func deadline(ctx context.Context, err error) error {
 		return fmt.Errorf("%w (gave up: %w)", err, cerr)
 	}
 	return err
+}
+
+// digestCheck fails a manifest PUT whose response names another digest (Docker-Content-Digest)
+// than the manifest sent: the registry stored something else, so the push did not happen as
+// reported. go-containerregistry, like crane, does not look at the header.
+type digestCheck struct{ inner http.RoundTripper }
+
+func (d *digestCheck) RoundTrip(req *http.Request) (*http.Response, error) {
+	var sent v1.Hash
+	if req.Method == http.MethodPut && strings.Contains(req.URL.Path, "/manifests/") && req.GetBody != nil {
+		if body, err := req.GetBody(); err == nil {
+			sent, _, _ = v1.SHA256(body)
+			body.Close()
+		}
+	}
+	resp, err := d.inner.RoundTrip(req)
+	if err != nil || sent.Hex == "" || resp.StatusCode/100 != 2 {
+		return resp, err
+	}
+	if got := resp.Header.Get("Docker-Content-Digest"); got != "" && got != sent.String() {
+		resp.Body.Close()
+		return nil, &DigestMismatchError{URL: req.URL.Redacted(), Sent: sent.String(), Got: got}
+	}
+	return resp, nil
+}
+
+// DigestMismatchError is a registry that acknowledged a manifest under another digest.
+type DigestMismatchError struct{ URL, Sent, Got string }
+
+func (e *DigestMismatchError) Error() string {
+	return fmt.Sprintf("PUT %s: the registry answered with digest %s, not the digest of the manifest sent (%s): it did not store what was pushed; nothing is reported as pushed", e.URL, e.Got, e.Sent)
 }

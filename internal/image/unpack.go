@@ -26,8 +26,9 @@ var ErrTooLarge = errors.New("image exceeds the uncompressed size limit")
 // entry (default linux/amd64) is used. WithUnpackPaths limits what is written.
 //
 // Unpack refuses absolute paths, "..", symlinks and hard links that leave dst, entries below a
-// symlink, and device files and FIFOs; it stops after WithMaxSize uncompressed bytes
-// (DefaultMaxUnpackSize). Files are written 0644 (0755 when executable), directories 0755. On
+// symlink, device files, FIFOs and sparse files; it stops after WithMaxSize uncompressed bytes
+// read or written (DefaultMaxUnpackSize) and refuses images of more than WithMaxLayers layers
+// (DefaultMaxLayers). Files are written 0644 (0755 when executable), directories 0755. On
 // error, dst is left empty (or removed when Unpack created it).
 //
 // Registry options: WithInsecure, WithKeychain, WithRetry, WithTransport, WithLogger.
@@ -45,8 +46,11 @@ func Unpack(ctx context.Context, ref, dst string, opts ...Option) (*Unpacked, er
 	if err != nil {
 		return nil, fmt.Errorf("unpacking %s: %w", ref, err)
 	}
+	if err := o.checkLayerCount(img); err != nil {
+		return nil, fmt.Errorf("unpacking %s: %w", ref, err)
+	}
 	if _, isLayout, _ := parseLayoutRef(ref); isLayout {
-		if err := verifyBlobs(img); err != nil {
+		if err := verifyConfig(img); err != nil {
 			return nil, fmt.Errorf("unpacking %s: %w", ref, err)
 		}
 	}
@@ -55,7 +59,11 @@ func Unpack(ctx context.Context, ref, dst string, opts ...Option) (*Unpacked, er
 		return nil, fmt.Errorf("unpacking %s: reading config: %w", ref, err)
 	}
 	out.Labels = cf.Config.Labels
-	if err := o.extractTo(ctx, img, dst); err != nil {
+	open, err := o.openerFor(ctx, ref)
+	if err != nil {
+		return nil, fmt.Errorf("unpacking %s: %w", ref, err)
+	}
+	if err := o.extract(ctx, img, open, dst); err != nil {
 		return nil, fmt.Errorf("unpacking %s: %w", ref, err)
 	}
 	return out, nil
@@ -70,7 +78,15 @@ func describe(ref string, a Artifact) (*Unpacked, error) {
 }
 
 // extractTo prepares dst and extracts img into it, cleaning up on failure.
-func (o *options) extractTo(ctx context.Context, img v1.Image, dst string) (err error) {
+func (o *options) extractTo(ctx context.Context, img v1.Image, dst string) error {
+	return o.extract(ctx, img, nil, dst)
+}
+
+// extract is extractTo with the layers' blobs opened through open (nil: through img).
+func (o *options) extract(ctx context.Context, img v1.Image, open blobOpener, dst string) (err error) {
+	if err := o.checkLayerCount(img); err != nil {
+		return err
+	}
 	created, err := prepareDir(dst)
 	if err != nil {
 		return err
@@ -88,11 +104,27 @@ func (o *options) extractTo(ctx context.Context, img v1.Image, dst string) (err 
 		return err
 	}
 	defer root.Close()
-	x := &extractor{root: root, paths: o.unpackPaths, symlinks: map[string]string{}}
-	if err := x.flatten(ctx, img, &limitedReader{left: o.maxSize, limit: o.maxSize}); err != nil {
+	x := &extractor{root: root, paths: o.unpackPaths, symlinks: map[string]string{}, left: o.maxSize, limit: o.maxSize}
+	layers, err := imageLayers(img, open)
+	if err != nil {
+		return fmt.Errorf("reading layers: %w", err)
+	}
+	if err := x.flatten(ctx, layers, &limitedReader{left: o.maxSize, limit: o.maxSize}); err != nil {
 		return err
 	}
 	return x.finish()
+}
+
+// checkLayerCount refuses an image with more layers than WithMaxLayers, from its manifest.
+func (o *options) checkLayerCount(img v1.Image) error {
+	m, err := img.Manifest()
+	if err != nil {
+		return fmt.Errorf("reading manifest: %w", err)
+	}
+	if n := len(m.Layers); n > o.maxLayers {
+		return fmt.Errorf("the image has %d layers, more than the limit of %d (raise it with --max-layers)", n, o.maxLayers)
+	}
+	return nil
 }
 
 // prepareDir makes sure dst is an empty directory; created reports whether it had to be made.
@@ -121,7 +153,7 @@ type limitedReader struct {
 
 func (l *limitedReader) Read(p []byte) (int, error) {
 	if l.left < 0 {
-		return 0, fmt.Errorf("%w of %d bytes (raise it with --max-image-size)", ErrTooLarge, l.limit)
+		return 0, tooLarge(l.limit)
 	}
 	if int64(len(p)) > l.left+1 {
 		p = p[:l.left+1]
@@ -129,7 +161,11 @@ func (l *limitedReader) Read(p []byte) (int, error) {
 	n, err := l.r.Read(p)
 	l.left -= int64(n)
 	if l.left < 0 {
-		return n, fmt.Errorf("%w of %d bytes (raise it with --max-image-size)", ErrTooLarge, l.limit)
+		return n, tooLarge(l.limit)
 	}
 	return n, err
+}
+
+func tooLarge(limit int64) error {
+	return fmt.Errorf("%w of %d bytes (raise it with --max-image-size)", ErrTooLarge, limit)
 }

@@ -1,6 +1,7 @@
 package kustomize
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -34,14 +35,31 @@ func (e *BuildError) Error() string {
 func (e *BuildError) Unwrap() error { return e.Err }
 
 var (
-	recursedRE  = regexp.MustCompile(`recursed accumulation of path '([^']+)'`)
-	malformedRE = regexp.MustCompile(`MalformedYAMLError: yaml: line (\d+): (.*) in File: (\S+)$`)
-	missingRE   = regexp.MustCompile(`accumulating resources from '([^']+)': '([^']+)' doesn't exist'`)
-	invalidRE   = regexp.MustCompile(`^invalid Kustomization: yaml: line (\d+): (.*)$`)
+	recursedRE     = regexp.MustCompile(`recursed accumulation of path '([^']+)'`)
+	malformedRE    = regexp.MustCompile(`MalformedYAMLError: yaml: line (\d+): (.*) in File: (\S+)$`)
+	missingRE      = regexp.MustCompile(`accumulating resources from '([^']+)': '([^']+)' doesn't exist'`)
+	accumulatingRE = regexp.MustCompile(`accumulating resources from '([^']+)'`)
+	invalidRE      = regexp.MustCompile(`^invalid Kustomization: yaml: line (\d+): (.*)$`)
 )
 
 // explain turns kustomize's error chain into a BuildError that names the file at fault first.
-func explain(fs filesys.FileSystem, dir string, err error) *BuildError {
+func explain(fs filesys.FileSystem, dir string, err error) error {
+	var re *RemoteError
+	if errors.As(err, &re) {
+		return re
+	}
+	var ee *EscapeError
+	if errors.As(err, &ee) {
+		cur := dir
+		if m := recursedRE.FindAllStringSubmatch(err.Error(), -1); m != nil {
+			cur = m[len(m)-1][1]
+		}
+		msg := ee.Error()
+		if m := accumulatingRE.FindAllStringSubmatch(err.Error(), -1); m != nil {
+			msg = "resource " + strconv.Quote(m[len(m)-1][1]) + ": " + msg
+		}
+		return &BuildError{Dir: dir, File: display(kustomizationFile(fs, cur)), Msg: msg, Err: err}
+	}
 	be := &BuildError{Dir: dir, Err: err}
 	msg := err.Error()
 	// The folder whose kustomization was being read when the error happened.

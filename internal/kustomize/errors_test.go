@@ -46,7 +46,7 @@ func TestBuildErrorNamesTheFile(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.dir, func(t *testing.T) {
-			_, err := BuildFS(context.Background(), fs, tt.dir)
+			_, err := BuildFS(context.Background(), fs, tt.dir, WithRoot("/"))
 			var be *BuildError
 			if !errors.As(err, &be) {
 				t.Fatalf("got %v, want a *BuildError", err)
@@ -60,7 +60,7 @@ func TestBuildErrorNamesTheFile(t *testing.T) {
 		})
 	}
 	t.Run("message leads with the file and line", func(t *testing.T) {
-		_, err := BuildFS(context.Background(), fs, "/syntax")
+		_, err := BuildFS(context.Background(), fs, "/syntax", WithRoot("/"))
 		want := "/base/m.yaml:6: YAML syntax error: mapping values are not allowed in this context (while building kustomization /syntax)"
 		if diff := cmp.Diff(want, err.Error()); diff != "" {
 			t.Error(diff)

@@ -3,28 +3,69 @@ package kustomize
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
 
-// Build runs the kustomization in dir on the real file system and returns the YAML stream.
-// Plugins stay disabled and loading is restricted to dir's tree (kustomize's defaults).
-func Build(ctx context.Context, dir string) ([]byte, error) {
-	return BuildFS(ctx, filesys.MakeFsOnDisk(), dir)
+// Option configures Build.
+type Option func(*options)
+
+type options struct {
+	root        string
+	allowRemote bool
 }
 
-// BuildFS is Build on any kustomize file system (an in-memory one in tests). A failed build
-// returns a *BuildError naming the file (and line) at fault when kustomize's error says which.
-func BuildFS(ctx context.Context, fs filesys.FileSystem, dir string) ([]byte, error) {
+// WithRoot sets the project root the build may read below (default: ProjectRoot of the
+// kustomization folder).
+func WithRoot(root string) Option { return func(o *options) { o.root = root } }
+
+// WithAllowRemote lets kustomizations name http(s) URLs, which opack fetches itself; git
+// repositories stay refused (kustomize would run git).
+func WithAllowRemote(allow bool) Option { return func(o *options) { o.allowRemote = allow } }
+
+// Build runs the kustomization in dir on the real file system and returns the YAML stream.
+//
+// The build is sandboxed: it reads nothing outside the project root (no ".." out of it, no
+// symlink leading out: *EscapeError), fetches nothing (a URL or git repository in a
+// kustomization is a *RemoteError naming the file and the entry, unless WithAllowRemote) and runs
+// no program (plugins, helm and exec functions stay disabled, git repositories are refused).
+func Build(ctx context.Context, dir string, opts ...Option) ([]byte, error) {
+	return build(ctx, filesys.MakeFsOnDisk(), true, dir, opts)
+}
+
+// BuildFS is Build on any kustomize file system (an in-memory one in tests), sandboxed
+// lexically. A failed build returns a *BuildError naming the file (and line) at fault when
+// kustomize's error says which.
+func BuildFS(ctx context.Context, fs filesys.FileSystem, dir string, opts ...Option) ([]byte, error) {
+	return build(ctx, fs, false, dir, opts)
+}
+
+func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, opts []Option) ([]byte, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	opts := krusty.MakeDefaultOptions()
+	var o options
+	for _, f := range opts {
+		f(&o)
+	}
+	if o.root == "" {
+		o.root = ProjectRoot(dir)
+	}
+	sb, err := newSandbox(ctx, fs, o.root, onDisk, o.allowRemote)
+	if err != nil {
+		return nil, err
+	}
+	kopts := krusty.MakeDefaultOptions()
 	// Unspecified honours a kustomization's sortOptions and otherwise uses the legacy order,
 	// which is what the kustomize CLI prints.
-	opts.Reorder = krusty.ReorderOptionUnspecified
-	resMap, err := krusty.MakeKustomizer(opts).Run(fs, dir)
+	kopts.Reorder = krusty.ReorderOptionUnspecified
+	resMap, err := krusty.MakeKustomizer(kopts).Run(sb, dir)
+	if sb.refused != nil {
+		return nil, sb.refused
+	}
 	if err != nil {
 		return nil, explain(fs, dir, err)
 	}
@@ -33,4 +74,30 @@ func BuildFS(ctx context.Context, fs filesys.FileSystem, dir string) ([]byte, er
 		return nil, fmt.Errorf("encoding kustomization %s: %w", dir, err)
 	}
 	return out, nil
+}
+
+// ProjectRoot is the folder a kustomization in dir belongs to: the nearest ancestor of dir
+// (itself included) holding opack.yaml, PROJECT, go.mod or .git; without one, the folder holding
+// the nearest ancestor named config (the kubebuilder layout), else dir itself.
+func ProjectRoot(dir string) string {
+	a, err := filepath.Abs(dir)
+	if err != nil {
+		return dir
+	}
+	for d := a; ; d = filepath.Dir(d) {
+		for _, marker := range []string{"opack.yaml", "PROJECT", "go.mod", ".git"} {
+			if _, err := os.Lstat(filepath.Join(d, marker)); err == nil {
+				return d
+			}
+		}
+		if d == filepath.Dir(d) {
+			break
+		}
+	}
+	for d := a; d != filepath.Dir(d); d = filepath.Dir(d) {
+		if filepath.Base(d) == "config" {
+			return filepath.Dir(d)
+		}
+	}
+	return a
 }

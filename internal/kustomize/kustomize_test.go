@@ -41,7 +41,7 @@ func TestBuildErrors(t *testing.T) {
 		{"missing resource", "/app", "missing.yaml"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			_, err := BuildFS(context.Background(), fs, tc.dir)
+			_, err := BuildFS(context.Background(), fs, tc.dir, WithRoot("/"))
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Fatalf("got %v, want an error containing %q", err, tc.want)
 			}

@@ -66,6 +66,9 @@ func ReadBytes(path string, opts ...Option) ([]byte, error) {
 	if fi.Size() > o.maxFileSize {
 		return nil, &LimitError{File: path, What: "file size", Limit: o.maxFileSize}
 	}
+	if err := chargeTotal(path, fi.Size()); err != nil {
+		return nil, err
+	}
 	buf := bytes.NewBuffer(make([]byte, 0, fi.Size()+bytes.MinRead))
 	if _, err := buf.ReadFrom(io.LimitReader(f, o.maxFileSize+1)); err != nil {
 		return nil, fmt.Errorf("reading %s: %w", path, err)
@@ -138,8 +141,8 @@ func Split(data []byte, file string, opts ...Option) ([][]byte, error) {
 
 func checkDocSizes(raws [][]byte, file string, o options) error {
 	for _, r := range raws {
-		if int64(len(r)) > o.maxDocSize {
-			return &LimitError{File: file, What: "document size", Limit: o.maxDocSize}
+		if err := CheckDocSize(r, file, WithMaxDocSize(o.maxDocSize)); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -208,7 +211,7 @@ func readAllLimited(r io.Reader, file string, limit int64) ([]byte, error) {
 	if int64(len(data)) > limit {
 		return nil, &LimitError{File: file, What: "file size", Limit: limit}
 	}
-	return data, nil
+	return data, chargeTotal(file, int64(len(data)))
 }
 
 // DecodeObject decodes one document (no "---" splitting) into the object that

@@ -196,3 +196,27 @@ func TestReplaceDirDoesNotFollowSymlink(t *testing.T) {
 	assertOnly(t, out, []string{"new.yaml"})
 	assertOnly(t, parent, []string{"bundle"})
 }
+
+func TestCheckStreamDocSizes(t *testing.T) {
+	big := strings.Repeat("x", 100)
+	for _, tc := range []struct {
+		name, data string
+		wantErr    bool
+	}{
+		{name: "small", data: "a: 1\n"},
+		{name: "one big document", data: "a: " + big + "\n", wantErr: true},
+		{name: "big stream of small documents", data: "a: 1\n---\nb: " + big[:40] + "\n---\nc: " + big[:40] + "\n"},
+		{name: "big last document", data: "a: 1\n--- \nb: " + big + big + "\n", wantErr: true},
+		{name: "big first document", data: "b: " + big + "\n---\na: 1\n", wantErr: true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			err := CheckStreamDocSizes([]byte(tc.data), "f.yaml", WithMaxDocSize(64))
+			if (err != nil) != tc.wantErr {
+				t.Errorf("CheckStreamDocSizes() = %v, want error %v", err, tc.wantErr)
+			}
+			if err != nil && !strings.Contains(err.Error(), "f.yaml: document size exceeds the limit of 64 (raise it with --max-doc-size)") {
+				t.Errorf("error %q", err)
+			}
+		})
+	}
+}

@@ -256,7 +256,7 @@ func assertOnlyHidden(t *testing.T, parent, name string) {
 	var names []string
 	for _, e := range ents {
 		names = append(names, e.Name())
-		if e.Name() != name && !strings.HasPrefix(e.Name(), "."+name+".tmp-") {
+		if e.Name() != name && !strings.HasPrefix(e.Name(), ".opack-tmp-"+name+"-") {
 			t.Errorf("%s: unexpected entry %s next to the output", parent, e.Name())
 		}
 	}

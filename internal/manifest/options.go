@@ -1,6 +1,7 @@
 package manifest
 
 import (
+	"bytes"
 	"strconv"
 	"sync/atomic"
 )
@@ -18,6 +19,39 @@ type options struct {
 	maxDocSize   int64
 	maxFiles     int
 	maxAliasNode int
+}
+
+// CheckDocSize refuses one document of file over the document-size limit.
+func CheckDocSize(doc []byte, file string, opts ...Option) error {
+	if o := makeOptions(opts); int64(len(doc)) > o.maxDocSize {
+		return &LimitError{File: file, What: "document size", Limit: o.maxDocSize}
+	}
+	return nil
+}
+
+// CheckStreamDocSizes refuses a YAML stream with a document over the document-size limit from a
+// scan of its "---" lines, before any decoder copies it. It may split at more lines than a YAML
+// reader does (never fewer), so a stream it passes is checked again document by document.
+func CheckStreamDocSizes(data []byte, file string, opts ...Option) error {
+	o := makeOptions(opts)
+	if int64(len(data)) <= o.maxDocSize {
+		return nil
+	}
+	start := 0
+	for i := 0; i <= len(data); {
+		end := bytes.IndexByte(data[i:], '\n')
+		if end < 0 {
+			end = len(data) - i
+		}
+		if bytes.HasPrefix(data[i:i+end], []byte("---")) || i+end == len(data) {
+			if int64(i-start) > o.maxDocSize {
+				return &LimitError{File: file, What: "document size", Limit: o.maxDocSize}
+			}
+			start = i
+		}
+		i += end + 1
+	}
+	return nil
 }
 
 // Option changes a limit of the readers.
@@ -56,6 +90,9 @@ type Limits struct {
 	MaxDocSize    int64 // bytes of one document
 	MaxFiles      int   // files below one root
 	MaxAliasNodes int   // nodes one document may expand to through aliases
+	// MaxTotalSize bounds the bytes of all files and streams read since the last
+	// SetDefaultLimits (the CLI calls it once per command); 0 means no bound.
+	MaxTotalSize int64
 }
 
 var defaultLimits atomic.Pointer[Limits]
@@ -83,7 +120,26 @@ func SetDefaultLimits(l Limits) {
 	if l.MaxAliasNodes > 0 {
 		cur.MaxAliasNodes = l.MaxAliasNodes
 	}
+	if l.MaxTotalSize > 0 {
+		cur.MaxTotalSize = l.MaxTotalSize
+	}
 	defaultLimits.Store(&cur)
+	totalRead.Store(0)
+}
+
+// totalRead counts the bytes read against Limits.MaxTotalSize.
+var totalRead atomic.Int64
+
+// chargeTotal counts n more bytes read from file against the total limit.
+func chargeTotal(file string, n int64) error {
+	limit := DefaultLimits().MaxTotalSize
+	if limit <= 0 {
+		return nil
+	}
+	if totalRead.Add(n) > limit {
+		return &LimitError{File: file, What: "total size read", Limit: limit}
+	}
+	return nil
 }
 
 // LimitError reports input refused because it exceeds a limit.
@@ -100,6 +156,7 @@ var LimitFlags = map[string]string{
 	"document size":   "--max-doc-size",
 	"number of files": "--max-files",
 	"alias expansion": "--max-alias-nodes",
+	"total size read": "--max-total-size",
 }
 
 func (e *LimitError) Error() string {

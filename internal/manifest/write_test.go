@@ -7,6 +7,8 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 func TestWriteFileReplacesSymlinkNotTarget(t *testing.T) {
@@ -74,5 +76,35 @@ func assertOnly(t *testing.T, dir string, want []string) {
 	}
 	if diff := cmp.Diff(want, got); diff != "" {
 		t.Errorf("entries of %s (-want +got):\n%s", dir, diff)
+	}
+}
+
+// TestWriteRemovesStaleTemporaries: the temporary sibling a killed writer left (nobody holds its
+// lock) is removed by the next write of the same output; a live writer's is not.
+func TestWriteRemovesStaleTemporaries(t *testing.T) {
+	dir := t.TempDir()
+	stale := filepath.Join(dir, ".opack-tmp-out.yaml-1")
+	live := filepath.Join(dir, ".opack-tmp-out.yaml-2")
+	staleDir := filepath.Join(dir, ".opack-tmp-folder-3")
+	for _, p := range []string{stale, live} {
+		if err := os.WriteFile(p, []byte("partial"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.MkdirAll(filepath.Join(staleDir, "manifests"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	release := tmpdir.Hold(live)
+	defer release()
+	if err := WriteFile(filepath.Join(dir, "out.yaml"), []byte("x"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := ReplaceDir(filepath.Join(dir, "folder"), func(string) error { return nil }); err != nil {
+		t.Fatal(err)
+	}
+	for p, want := range map[string]bool{stale: false, live: true, staleDir: false} {
+		if _, err := os.Stat(p); (err == nil) != want {
+			t.Errorf("%s exists = %v, want %v", p, err == nil, want)
+		}
 	}
 }

@@ -121,6 +121,15 @@ func directMap(v map[interface{}]interface{}) (interface{}, error) {
 	return out, nil
 }
 
+// KeyCollisionError is a YAML mapping with two keys that read as the same JSON key (8 and
+// 00008, true and "true"): sigs.k8s.io/yaml keeps one of them at random, so such a file would
+// mean different things on different runs; every reader of opack refuses it.
+type KeyCollisionError struct{ Key string }
+
+func (e *KeyCollisionError) Error() string {
+	return fmt.Sprintf("the mapping has two keys that both read as %q in JSON (for example 8 and 08, or true and \"true\"); keep one, or quote the keys", e.Key)
+}
+
 // jsonable turns the maps of a YAML value into JSON objects with string keys.
 func jsonable(v interface{}) (interface{}, error) {
 	switch v := v.(type) {
@@ -132,7 +141,7 @@ func jsonable(v interface{}) (interface{}, error) {
 			ks, err := keyString(k, val)
 			if err == nil {
 				if _, dup := out[ks]; dup {
-					err = fmt.Errorf("the mapping has two keys that both read as %q in JSON (for example 8 and 08, or true and \"true\"); keep one, or quote the keys", ks)
+					err = &KeyCollisionError{Key: ks}
 				}
 			}
 			if err == nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // Pipeline steps, in the order opack build runs them; a StepError names one.
@@ -20,8 +21,8 @@ const (
 	StepConfig          = "config"
 	StepGenerate        = "generate"
 	StepValidate        = "validate"
-	StepCRDUpgrade      = "crd-upgrade"
 	StepBundleImage     = "bundle-image"
+	StepCRDUpgrade      = "crd-upgrade"
 	StepCatalogTemplate = "catalog-template"
 	StepRender          = "render"
 	StepCatalogValidate = "catalog-validate"
@@ -87,8 +88,13 @@ type buildOptions struct {
 	imageOpts       []image.Option
 	sourceDateEpoch string
 	allowRebuild    bool
+	allowRemote     bool
 	prune           bool
 }
+
+// BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are
+// otherwise offline.
+func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
 
 // BuildVersion overrides the version (--version).
 func BuildVersion(v string) BuildOption { return func(o *buildOptions) { o.version = v } }
@@ -228,12 +234,25 @@ func runLocked(ctx context.Context, p *Project, check bool, o *buildOptions) (*B
 	if check {
 		o.push = false
 	}
-	stage, err := os.MkdirTemp("", "opack-build-")
-	if err != nil {
-		return nil, fmt.Errorf("creating a staging folder: %w", err)
+	r := &run{p: p, o: o, check: check, res: &BuildResult{}}
+	if check {
+		if err := checkNoPending(p); err != nil {
+			return r.res, err
+		}
+		stage, err := tmpdir.Make("check")
+		if err != nil {
+			return nil, fmt.Errorf("creating a staging folder: %w", err)
+		}
+		defer tmpdir.Remove(stage)
+		r.stage = stage
+	} else {
+		tx, err := r.beginTxn()
+		if err != nil {
+			return nil, err
+		}
+		defer tx.Abort()
+		r.tx, r.stage = tx, tx.Dir()
 	}
-	defer os.RemoveAll(stage)
-	r := &run{p: p, o: o, stage: stage, check: check, res: &BuildResult{}}
 	if err := r.pipeline(ctx); err != nil {
 		return r.res, err
 	}

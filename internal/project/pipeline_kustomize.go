@@ -64,7 +64,7 @@ func (r *run) kustomizeWithImages(ctx context.Context) ([]byte, error) {
 			return nil, err
 		}
 	}
-	return kustomize.BuildFS(ctx, fs, dir)
+	return kustomize.BuildFS(ctx, fs, dir, kustomize.WithRoot(r.p.Dir), kustomize.WithAllowRemote(r.o.allowRemote))
 }
 
 func isKustomization(p string) bool {

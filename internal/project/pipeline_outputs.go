@@ -13,6 +13,7 @@ import (
 
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/txn"
 )
 
 // output is one thing the build writes into the project: a folder (replaced as a whole) or a file.
@@ -143,32 +144,29 @@ func (r *run) fileDiff(name string, old []byte, inOld bool, cur []byte, inNew bo
 	return d
 }
 
-// write swaps every changed output into the project, each atomically; unchanged ones are not touched.
+// write commits every changed output into the project as one transaction (internal/txn): all
+// of them or, after a failure or a kill, none until the next build finishes the commit.
+// Unchanged outputs are not touched.
 func (r *run) write() error {
+	var changes []txn.Change
 	for _, o := range r.sortedOutputs() {
 		r.res.Outputs = append(r.res.Outputs, o.rel)
 		same, err := r.unchanged(o)
 		if err != nil {
 			return stepErr(StepWrite, o.rel, err, "")
 		}
-		if same {
-			continue
+		if !same {
+			changes = append(changes, txn.Change{Rel: o.rel, Staged: o.staged})
 		}
-		dst := r.path(o.rel)
-		if o.dir {
-			err = manifest.ReplaceDir(dst, func(tmp string) error { return os.CopyFS(tmp, os.DirFS(o.staged)) })
-		} else {
-			var data []byte
-			if data, err = os.ReadFile(o.staged); err == nil {
-				if err = os.MkdirAll(filepath.Dir(dst), 0o755); err == nil {
-					err = manifest.WriteFile(dst, data, 0o644)
-				}
-			}
-		}
-		if err != nil {
-			return stepErr(StepWrite, o.rel, err, "")
-		}
-		r.res.Written = append(r.res.Written, o.rel)
+	}
+	if len(changes) == 0 {
+		return nil
+	}
+	if err := r.tx.Commit(changes); err != nil {
+		return stepErr(StepWrite, r.p.File, err, "run opack build again: it finishes or rolls back the interrupted write")
+	}
+	for _, c := range changes {
+		r.res.Written = append(r.res.Written, c.Rel)
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/txn"
 )
 
 // DefaultBundleDockerfile is the bundle Dockerfile build writes beside bundle.dir, as operator-sdk does.
@@ -22,7 +23,8 @@ const DefaultBundleDockerfile = "bundle.Dockerfile"
 type run struct {
 	p     *Project
 	o     *buildOptions
-	stage string
+	stage string   // where outputs are staged: the transaction's folder (build), scratch (check)
+	tx    *txn.Txn // build: commits the outputs at the write step
 	check bool
 	res   *BuildResult
 
@@ -69,8 +71,10 @@ func (r *run) pipeline(ctx context.Context) error {
 	}{
 		{StepGenerate, r.generate},
 		{StepValidate, r.validateBundle},
-		{StepCRDUpgrade, r.crdUpgrade},
+		// The bundle image comes first: a template naming this very image by digest (a fresh
+		// checkout, no _output/) is then rendered from it, never pulled.
 		{StepBundleImage, r.buildBundleImage},
+		{StepCRDUpgrade, r.crdUpgrade},
 		{StepCatalogTemplate, r.buildCatalogs},
 		{StepEmit, r.emitManifests},
 	}
@@ -152,6 +156,8 @@ func (r *run) bundleOptions() bundle.Options {
 		Channels:        strings.Join(p.Channels, ","),
 		DefaultChannel:  p.DefaultChannel,
 		KustomizeDir:    r.path(p.KustomizeDir),
+		ProjectRoot:     p.Dir,
+		AllowRemote:     r.o.allowRemote,
 		OutputDir:       r.path(p.Bundle.Dir),
 		Dockerfile:      r.path(DefaultBundleDockerfile),
 		SourceDateEpoch: r.o.sourceDateEpoch,

@@ -164,6 +164,7 @@ func (c *checker) paths() {
 	c.local(at("versionFrom", "file"), p.VersionFrom.File)
 	c.local(at("previous", "dir"), p.Previous.Dir)
 	c.local(at("deploy", "templates"), p.Deploy.Templates)
+	ins := c.inputs()
 	for i, a := range outs {
 		if !c.local(a.path, a.value) || a.value == "" {
 			continue
@@ -172,12 +173,50 @@ func (c *checker) paths() {
 			c.addf(a.path, "must be a folder below the project, not the project itself")
 			continue
 		}
+		if in, ok := overlapsInput(a.value, ins); ok {
+			c.addf(a.path, "%q overlaps %s %q: an output is replaced as a whole and must not hold, or lie inside, an input; choose a folder of its own", a.value, in.what, in.path)
+			continue
+		}
 		for _, b := range outs[:i] {
 			if b.value != "" && filepath.IsLocal(b.value) && overlaps(a.value, b.value) {
 				c.addf(a.path, "%q overlaps %s %q: outputs are replaced as a whole and must not nest", a.value, fieldName(b.path...), b.value)
 			}
 		}
 	}
+}
+
+// input is a path opack reads (or the project's sources): no output may overlap it.
+type input struct{ what, path string }
+
+// projectSources are the usual files and folders of an operator project besides config/.
+var projectSources = []string{"go.mod", "go.sum", "PROJECT", "Makefile", "Dockerfile", "main.go", "api", "apis", "cmd",
+	"internal", "pkg", "controllers", "hack", "test", ".git", ".github"}
+
+// inputs are the project's inputs: the kustomize tree (config/ when the kustomization lies in it),
+// config/, the catalog templates, previous.dir, deploy.templates, versionFrom.file, the project
+// file itself and the project's sources.
+func (c *checker) inputs() []input {
+	p := c.p
+	k := filepath.Clean(p.KustomizeDir)
+	ins := []input{{"kustomizeDir", k}, {"the kustomize tree", strings.Split(filepath.ToSlash(k), "/")[0]}, {"the project's", "config"}}
+	for i, cat := range p.Catalogs {
+		ins = append(ins, input{fieldName(at("catalogs", i, "template")...), cat.Template})
+	}
+	ins = append(ins, input{"previous.dir", p.Previous.Dir}, input{"deploy.templates", p.Deploy.Templates},
+		input{"versionFrom.file", p.VersionFrom.File}, input{"the project file", filepath.Base(p.File)})
+	for _, s := range projectSources {
+		ins = append(ins, input{"the project's source", s})
+	}
+	return ins
+}
+
+func overlapsInput(out string, ins []input) (input, bool) {
+	for _, in := range ins {
+		if in.path != "" && in.path != "." && filepath.IsLocal(in.path) && overlaps(out, in.path) {
+			return in, true
+		}
+	}
+	return input{}, false
 }
 
 func (c *checker) local(path []any, v string) bool {

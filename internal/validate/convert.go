@@ -106,7 +106,7 @@ func (pd *packageDir) writeBundle(lb *loadedBundle, root string) (Converted, err
 		if e.IsDir() || strings.HasPrefix(e.Name(), ".") {
 			continue
 		}
-		raw, err := readLimited(filepath.Join(lb.dir, e.Name()))
+		raw, err := manifest.ReadBytes(filepath.Join(lb.dir, e.Name()))
 		if err != nil {
 			return Converted{}, err
 		}

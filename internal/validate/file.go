@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"reflect"
 	"sync"
 
@@ -18,9 +17,6 @@ import (
 
 	"github.com/opack/opack/internal/manifest"
 )
-
-// maxFileSize bounds one manifest file; a larger one is reported instead of read.
-const maxFileSize = 64 << 20
 
 // sourceFile is one manifest file read and decoded once: its first document as operator-framework's loader
 // decodes it, and how many documents the file holds (the loader reads only the first).
@@ -49,11 +45,19 @@ func (c fileCache) get(path string) (*sourceFile, error) {
 	if f, ok := c.files[path]; ok {
 		return f, nil
 	}
-	raw, err := readLimited(path)
+	raw, err := manifest.ReadBytes(path)
 	if err != nil {
 		return nil, err
 	}
+	if err := manifest.CheckStreamDocSizes(raw, path); err != nil {
+		f := &sourceFile{path: path, decodeErr: err}
+		c.files[path] = f
+		return f, nil
+	}
 	f := c.shared.decode(path, raw)
+	if le := (*manifest.LimitError)(nil); errors.As(f.decodeErr, &le) {
+		f.raw = nil // refused: nothing reads it again, and it must not stay in memory
+	}
 	c.files[path] = f
 	return f, nil
 }
@@ -100,22 +104,6 @@ func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
 	return f
 }
 
-func readLimited(path string) ([]byte, error) {
-	fh, err := os.Open(path)
-	if err != nil {
-		return nil, err
-	}
-	defer fh.Close()
-	raw, err := io.ReadAll(io.LimitReader(fh, maxFileSize+1))
-	if err != nil {
-		return nil, err
-	}
-	if len(raw) > maxFileSize {
-		return nil, fmt.Errorf("%s is larger than %d bytes", path, maxFileSize)
-	}
-	return raw, nil
-}
-
 // decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
 // with the same error messages, keeping the JSON for typed decoding.
 func decodeFirst(path string, raw []byte) *sourceFile {
@@ -124,6 +112,10 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 	doc, err := reader.Read()
 	if err != nil && !errors.Is(err, io.EOF) {
 		f.decodeErr = err
+		return f
+	}
+	if lerr := manifest.CheckDocSize(doc, path); lerr != nil {
+		f.decodeErr = lerr
 		return f
 	}
 	if len(doc) == 0 {
@@ -140,7 +132,13 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 	// against it); what that path would refuse, JSON text and objects without a kind take the round trip,
 	// for the loader's exact results and messages.
 	if t := bytes.TrimSpace(doc); len(t) > 0 && t[0] != '{' && t[0] != '[' {
-		if m, err := manifest.DecodeObject(doc); err == nil && m != nil {
+		m, err := manifest.DecodeObject(doc)
+		if kc := (*manifest.KeyCollisionError)(nil); errors.As(err, &kc) {
+			// sigs.k8s.io/yaml would keep one of the keys at random: refused as image bundle refuses it.
+			f.decodeErr = err
+			return f
+		}
+		if err == nil && m != nil {
 			if kind, _ := m["kind"].(string); kind != "" {
 				f.obj = &unstructured.Unstructured{Object: m}
 				f.countDocs(reader)
@@ -167,6 +165,10 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 func (f *sourceFile) countDocs(reader *k8syaml.YAMLReader) {
 	for {
 		next, rerr := reader.Read()
+		if lerr := manifest.CheckDocSize(next, f.path); lerr != nil {
+			f.decodeErr, f.obj, f.json = lerr, nil, nil
+			return
+		}
 		if len(next) > 0 && !blank(next) {
 			f.docs++
 		}

@@ -14,6 +14,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	utilerrors "k8s.io/apimachinery/pkg/util/errors"
 	sigsyaml "sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // loadedBundle is a bundle as operator-sdk's `bundle validate` loads it, plus where each object came from.
@@ -101,6 +103,9 @@ func (lb *loadedBundle) detectMediaType() (string, error) {
 	}
 	for _, path := range files {
 		f, err := lb.files.get(path)
+		if le := (*manifest.LimitError)(nil); errors.As(err, &le) {
+			return "", err
+		}
 		if err != nil {
 			return "", fmt.Errorf("Unable to read file %s in bundle", path)
 		}

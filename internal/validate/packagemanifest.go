@@ -14,6 +14,7 @@ import (
 	sigsyaml "sigs.k8s.io/yaml"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/manifest"
 )
 
 // RulePackage is the rule of operator-registry's package-manifest import checks.
@@ -51,7 +52,7 @@ func findPackageFile(dir string) string {
 }
 
 func readPackageManifest(path string) (*manifests.PackageManifest, error) {
-	raw, err := readLimited(path)
+	raw, err := manifest.ReadBytes(path)
 	if err != nil {
 		return nil, err
 	}

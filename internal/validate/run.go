@@ -9,11 +9,10 @@ import (
 	"strings"
 	"sync"
 
-	"github.com/opack/opack/internal/image"
-
-	"github.com/opack/opack/internal/manifest"
-
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // Rules of opack's own checks of the bundle tree.
@@ -101,11 +100,11 @@ func (c *config) validateTarget(ctx context.Context, t target) (fs []finding.Fin
 	if !t.image {
 		return c.validateDir(ctx, t.arg), nil
 	}
-	tmp, err := os.MkdirTemp("", "opack-bundle-")
+	tmp, err := tmpdir.Make("bundle")
 	if err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)
 	}
-	defer os.RemoveAll(tmp)
+	defer tmpdir.Remove(tmp)
 	dir := filepath.Join(tmp, "bundle")
 	if err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)

@@ -6,6 +6,8 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // measure computes the bundle's size and its gzip+base64 size as the loader does (every file under the
@@ -29,7 +31,7 @@ func (lb *loadedBundle) measure() error {
 		var raw []byte
 		if f, ok := lb.files.files[path]; ok {
 			raw = f.raw
-		} else if raw, err = readLimited(path); err != nil {
+		} else if raw, err = manifest.ReadBytes(path); err != nil {
 			return err
 		}
 		files = append(files, file{raw: raw, size: info.Size()})

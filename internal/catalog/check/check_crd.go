@@ -4,27 +4,34 @@ import (
 	"context"
 	"fmt"
 	"runtime"
-	"sort"
-	"strings"
 	"sync"
 	"sync/atomic"
 
-	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
-
-	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/finding"
-
 	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
 )
 
 // edgeCheck is the CRD verdict on one upgrade edge (From → To of a package).
 type edgeCheck struct {
 	key      graph.EdgeKey
-	kinds    []string // "replaces in stable", ...
-	findings []finding.Finding
+	kinds    []string // "replaces in channel \"stable\"", ...
+	items    []edgeItem
 	unsafe   string // first error, "" when safe
 	old, new crdResult
+}
+
+// edgeItem is one change an edge makes. Identical changes (same key) on several edges of a
+// package are reported once, listing the edges.
+type edgeItem struct {
+	// rule, crd and version identify a crd.Compare finding.
+	rule         crd.Rule
+	crd, version string
+	sev          finding.Severity
+	key          string // the change, without the edge
+	text         string
+	drop         *storedDrop // for stored-version drops: the path, rendered per edge
 }
 
 // forEach runs fn(0..n-1) on GOMAXPROCS goroutines, reporting progress from one at a time,
@@ -60,14 +67,14 @@ func forEach(ctx context.Context, n int, progress func(done, total int), fn func
 }
 
 // CheckEdges runs the CRD upgrade checker on every distinct edge of g (old = From's CRDs,
-// new = To's CRDs) and checks that every version that was the storage version of a bundle
-// with a path into To is still in To's spec.versions. It returns the findings and the unsafe
-// edges with their reason (for graph output).
+// new = To's CRDs) and finds the edges that drop a version a cluster upgraded along the graph
+// can still have stored. It returns the findings (identical changes on several edges of a
+// package as one finding) and the unsafe edges with their reason (for graph output).
 func CheckEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource) ([]finding.Finding, map[graph.EdgeKey]string) {
-	return checkEdges(ctx, m, g, src, nil)
+	return checkEdges(ctx, m, g, src, nil, false)
 }
 
-func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) ([]finding.Finding, map[graph.EdgeKey]string) {
+func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int), perEdge bool) ([]finding.Finding, map[graph.EdgeKey]string) {
 	if src == nil {
 		src = ObjectCRDs{}
 	}
@@ -84,10 +91,10 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		}
 		ec.kinds = append(ec.kinds, fmt.Sprintf("%s in channel %q", e.Kind, e.Channel))
 	}
-	preds := newPredecessors(g)
 	// Edges are checked package by package (in parallel within and across packages) and a
 	// package's decoded CRDs are dropped when its last edge is done: memory follows the largest
-	// packages being checked, not the catalog.
+	// packages being checked, not the catalog. What the stored-version reasoning needs of each
+	// bundle (its CRDs' versions) is kept.
 	byPkg := packageOrder(order)
 	left := map[string]*atomic.Int64{}
 	for _, ec := range order {
@@ -96,21 +103,26 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		}
 		left[ec.key.Package].Add(1)
 	}
+	vs := &versionIndex{m: map[string]map[string]map[string]crdVersions{}}
 	forEach(ctx, len(byPkg), progress, func(i int) {
 		ec := byPkg[i]
 		ec.old, ec.new = cache.get(ctx, ec.key.Package, ec.key.From), cache.get(ctx, ec.key.Package, ec.key.To)
+		vs.note(ec.key.Package, ec.old)
+		vs.note(ec.key.Package, ec.new)
 		if ec.old.ok && ec.new.ok {
-			ec.check(ctx, ec.old.crds, ec.new.crds, cache, preds)
+			ec.check(ctx, cache.decoder(ec.key.Package))
 		}
-		ec.old.crds, ec.new.crds = nil, nil
+		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums = nil, nil, nil, nil
 		if left[ec.key.Package].Add(-1) == 0 {
 			cache.drop(ec.key.Package)
 		}
 	})
+	addStoredDrops(order, edges, vs.m)
 	var out []finding.Finding
 	unsafe := map[graph.EdgeKey]string{}
 	unchecked := map[string]int{}
 	reported := map[string]bool{}
+	var checked []*edgeCheck
 	for _, ec := range order {
 		k := ec.key
 		for _, r := range []crdResult{ec.old, ec.new} {
@@ -123,16 +135,53 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 			unchecked[k.Package]++
 			continue
 		}
-		out = append(out, ec.findings...)
+		checked = append(checked, ec)
 		if ec.unsafe != "" {
 			unsafe[k] = ec.unsafe
 		}
 	}
+	out = append(out, edgeFindings(checked, perEdge)...)
 	for _, pkg := range fbc.SortedKeys(unchecked) {
 		out = append(out, finding.Finding{Severity: finding.SeverityInfo, Object: fmt.Sprintf("package %q", pkg), Rule: ruleCRD,
 			Message: fmt.Sprintf("%d upgrade edge(s) not checked for CRD safety: the CRDs of their bundles are not in the catalog (no olm.bundle.object); pass the bundle folders or --pull", unchecked[pkg])})
 	}
 	return out, unsafe
+}
+
+// versionIndex collects, per package and bundle, the versions of the bundle's CRDs.
+type versionIndex struct {
+	mu sync.Mutex
+	m  map[string]map[string]map[string]crdVersions // package → bundle → CRD → versions
+}
+
+func (b *versionIndex) note(pkg string, r crdResult) {
+	if !r.ok {
+		return
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if b.m[pkg] == nil {
+		b.m[pkg] = map[string]map[string]crdVersions{}
+	}
+	if _, done := b.m[pkg][r.bundle]; !done {
+		b.m[pkg][r.bundle] = versionsOf(r.crds)
+	}
+}
+
+// addStoredDrops adds to each edge the stored versions it drops (storedDrops, per package).
+func addStoredDrops(order []*edgeCheck, edges map[graph.EdgeKey]*edgeCheck, versions map[string]map[string]map[string]crdVersions) {
+	pkgEdges := map[string][][2]string{}
+	for _, ec := range order {
+		pkgEdges[ec.key.Package] = append(pkgEdges[ec.key.Package], [2]string{ec.key.From, ec.key.To})
+	}
+	for _, pkg := range fbc.SortedKeys(pkgEdges) {
+		for _, d := range storedDrops(pkgEdges[pkg], versions[pkg]) {
+			ec := edges[graph.EdgeKey{Package: pkg, From: d.from, To: d.to}]
+			ec.dropVersionRemoved(d.crd, d.version)
+			drop := d
+			ec.add(edgeItem{sev: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop}, d.message())
+		}
+	}
 }
 
 // packageOrder is order grouped by package (packages in order of first appearance).
@@ -152,118 +201,46 @@ func packageOrder(order []*edgeCheck) []*edgeCheck {
 	return out
 }
 
-func (ec *edgeCheck) check(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, cache *crdCache, preds *predecessors) {
-	k := ec.key
-	object := fmt.Sprintf("package %q edge %s -> %s", k.Package, k.From, k.To)
-	via := strings.Join(ec.kinds, ", ")
+func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache) {
 	// The API server's update validation (rule apiserver, warnings by default) is left to
 	// `opack validate crds` and the build's check against the previous release: on every edge
 	// of a catalog it would cost ~30x the comparison itself, and each CRD is validated on its own
-	// by `opack validate bundle`.
-	for _, f := range crd.Compare(old, new, crd.WithContext(ctx), crd.WithAPIServerValidation(false)) {
-		sev := f.Severity.FindingSeverity()
-		msg := fmt.Sprintf("upgrade %s -> %s (%s): %s [%s]", k.From, k.To, via, f.String(), f.Rule)
+	// by `opack validate bundle`. Stored versions are judged along the graph (addStoredDrops), not
+	// from the old CRD alone.
+	noStored := crd.Policy{crd.RuleStoredVersionRemoved: crd.SeverityOff}
+	for _, f := range compareEdge(ctx, dec, ec.old, ec.new, crd.WithAPIServerValidation(false), crd.WithPolicy(noStored)) {
+		text := f.String() + " [" + string(f.Rule) + "]"
 		if f.Fix != "" {
-			msg += "; fix: " + f.Fix
+			text += "; fix: " + f.Fix
 		}
-		ec.add(finding.Finding{Severity: sev, Object: object, Rule: ruleCRD, Message: msg}, f.String())
-	}
-	// Versions stored by any earlier bundle with a path into To must still be in To.
-	direct := map[string]bool{}
-	for _, p := range preds.direct(k.Package, k.To) {
-		direct[p] = true
-	}
-	newVersions := map[string]map[string]bool{}
-	for _, c := range new {
-		newVersions[c.Name] = map[string]bool{}
-		for _, v := range c.Spec.Versions {
-			newVersions[c.Name][v.Name] = true
-		}
-	}
-	type lost struct{ crd, version string }
-	storedBy := map[lost][]string{}
-	var order []lost
-	for _, anc := range preds.all(k.Package, k.From) {
-		if direct[anc] {
-			continue
-		}
-		r := cache.get(ctx, k.Package, anc)
-		if !r.ok {
-			continue
-		}
-		for _, c := range r.crds {
-			vs, ok := newVersions[c.Name]
-			if !ok {
-				continue
-			}
-			for _, s := range crd.StoredVersions(c) {
-				if !vs[s] {
-					key := lost{c.Name, s}
-					if storedBy[key] == nil {
-						order = append(order, key)
-					}
-					storedBy[key] = append(storedBy[key], anc)
-				}
-			}
-		}
-	}
-	for _, key := range order {
-		reason := fmt.Sprintf("%s version %s was the storage version in %s, which can upgrade to %s; %s drops it from spec.versions",
-			key.crd, key.version, listSome(storedBy[key]), k.To, k.To)
-		ec.add(finding.Errorf("", object, ruleCRD, "upgrade %s -> %s (%s): %s: objects stored as %s cannot be read after the upgrade [stored-version-removed]; fix: keep %s in spec.versions (served: false) until storedVersions are migrated",
-			k.From, k.To, via, reason, key.version, key.version), reason)
+		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: text, text: text}, f.String())
 	}
 }
 
-func (ec *edgeCheck) add(f finding.Finding, reason string) {
-	for _, have := range ec.findings {
-		if have.Message == f.Message {
+// dropVersionRemoved forgets the version-removed warning for a version whose removal is a
+// stored-version error: one finding per change.
+func (ec *edgeCheck) dropVersionRemoved(name, version string) {
+	kept := ec.items[:0]
+	for _, it := range ec.items {
+		if it.rule != crd.RuleVersionRemoved || it.crd != name || it.version != version {
+			kept = append(kept, it)
+		}
+	}
+	ec.items = kept
+}
+
+func (ec *edgeCheck) add(it edgeItem, reason string) {
+	for _, have := range ec.items {
+		if have.key == it.key {
 			return
 		}
 	}
-	ec.findings = append(ec.findings, f)
-	if f.Severity == finding.SeverityError && ec.unsafe == "" {
+	ec.items = append(ec.items, it)
+	if it.sev == finding.SeverityError && ec.unsafe == "" {
 		ec.unsafe = reason
 	}
 }
 
 func bundleObject(pkg, bundle string) string {
 	return fmt.Sprintf("package %q bundle %q", pkg, bundle)
-}
-
-// predecessors indexes the edges of a graph by target.
-type predecessors struct {
-	into map[string]map[string][]string // package → to → froms
-}
-
-func newPredecessors(g *graph.Graph) *predecessors {
-	p := &predecessors{into: map[string]map[string][]string{}}
-	for _, e := range g.Edges {
-		if p.into[e.Package] == nil {
-			p.into[e.Package] = map[string][]string{}
-		}
-		p.into[e.Package][e.To] = append(p.into[e.Package][e.To], e.From)
-	}
-	return p
-}
-
-func (p *predecessors) direct(pkg, name string) []string { return p.into[pkg][name] }
-
-// all returns name and every bundle with a path into it, sorted.
-func (p *predecessors) all(pkg, name string) []string {
-	seen := map[string]bool{name: true}
-	stack := []string{name}
-	for len(stack) > 0 {
-		cur := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		for _, f := range p.into[pkg][cur] {
-			if !seen[f] {
-				seen[f] = true
-				stack = append(stack, f)
-			}
-		}
-	}
-	out := fbc.SortedKeys(seen)
-	sort.Strings(out)
-	return out
 }

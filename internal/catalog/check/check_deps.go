@@ -15,8 +15,8 @@ import (
 	"github.com/opack/opack/internal/fbc"
 )
 
-func checkCRDs(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int)) []finding.Finding {
-	fs, _ := checkEdges(ctx, m, g, src, progress)
+func checkCRDs(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource, progress func(done, total int), perEdge bool) []finding.Finding {
+	fs, _ := checkEdges(ctx, m, g, src, progress, perEdge)
 	return fs
 }
 
@@ -186,4 +186,41 @@ func listSome(names []string) string {
 		return strings.Join(names[:5], ", ") + fmt.Sprintf(" and %d more", len(names)-5)
 	}
 	return strings.Join(names, ", ")
+}
+
+// predecessors indexes the edges of a graph by target.
+type predecessors struct {
+	into map[string]map[string][]string // package → to → froms
+}
+
+func newPredecessors(g *graph.Graph) *predecessors {
+	p := &predecessors{into: map[string]map[string][]string{}}
+	for _, e := range g.Edges {
+		if p.into[e.Package] == nil {
+			p.into[e.Package] = map[string][]string{}
+		}
+		p.into[e.Package][e.To] = append(p.into[e.Package][e.To], e.From)
+	}
+	return p
+}
+
+func (p *predecessors) direct(pkg, name string) []string { return p.into[pkg][name] }
+
+// all returns name and every bundle with a path into it, sorted.
+func (p *predecessors) all(pkg, name string) []string {
+	seen := map[string]bool{name: true}
+	stack := []string{name}
+	for len(stack) > 0 {
+		cur := stack[len(stack)-1]
+		stack = stack[:len(stack)-1]
+		for _, f := range p.into[pkg][cur] {
+			if !seen[f] {
+				seen[f] = true
+				stack = append(stack, f)
+			}
+		}
+	}
+	out := fbc.SortedKeys(seen)
+	sort.Strings(out)
+	return out
 }

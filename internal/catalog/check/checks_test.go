@@ -215,7 +215,7 @@ func TestCRDEdgeChecks(t *testing.T) {
 				v340 := kcBundle(t, derive(t, "kubecost-operator.v3.2.4", "3.4.0", renameVersion))
 				return catalogOf(kc, []fbc.Bundle{v324, v330, v340}, e("3.2.4", "", ""), e("3.3.0", kc+".v3.2.4", ""), e("3.4.0", kc+".v3.3.0", ""))
 			},
-			wantErr: []string{"v1 was the storage version in kubecost-operator.v3.2.4, which can upgrade to kubecost-operator.v3.4.0"},
+			wantErr: []string{"kubecost-operator.v3.4.0 removes it from spec.versions, but a cluster upgraded along kubecost-operator.v3.2.4 -> kubecost-operator.v3.3.0 -> kubecost-operator.v3.4.0 can still have it"},
 		},
 		{
 			name: "unsafe skipRange edge fails",
@@ -224,7 +224,7 @@ func TestCRDEdgeChecks(t *testing.T) {
 				return catalogOf(kc, []fbc.Bundle{v323, v324, v350},
 					e("3.2.3", "", ""), e("3.2.4", kc+".v3.2.3", ""), e("3.5.0", kc+".v3.2.4", ">=3.2.0 <3.2.4"))
 			},
-			wantErr: []string{"kubecost-operator.v3.2.3 -> kubecost-operator.v3.5.0 (skipRange in channel \"stable\")", "type-changed"},
+			wantErr: []string{"2 upgrade edges make the same change (kubecost-operator.v3.2.3 -> kubecost-operator.v3.5.0, kubecost-operator.v3.2.4 -> kubecost-operator.v3.5.0)", "type-changed"},
 		},
 	}
 	for _, tc := range tests {
@@ -368,7 +368,7 @@ func TestGraphUnsafeEdges(t *testing.T) {
 		t.Errorf("unchecked graph (-want +got):\n%s", diff)
 	}
 	got := checked.String()
-	if !strings.Contains(got, `kubecost-operator-stable-kubecost-operator.v3.2.4["kubecost-operator.v3.2.4"]-- "replace: kubecosts.charts.kubecost.com v1 spec.versions: `) ||
+	if !strings.Contains(got, `kubecost-operator-stable-kubecost-operator.v3.2.4["kubecost-operator.v3.2.4"]-- "replace: kubecosts.charts.kubecost.com version v1: kubecost-operator.v3.3.0 removes it from spec.versions`) ||
 		!strings.HasSuffix(got, "linkStyle 0 "+graph.UnsafeLinkStyle+"\n") {
 		t.Errorf("unsafe edge not drawn red with its reason:\n%s", got)
 	}

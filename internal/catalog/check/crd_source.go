@@ -12,9 +12,9 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/opack/opack/internal/crd"
-	"github.com/opack/opack/internal/manifest"
-
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // CRDSource gives the CRDs a bundle installs. ok is false when they cannot be had (the edge
@@ -77,15 +77,18 @@ func (s ImageCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 	if b.Image == "" || s.Unpack == nil {
 		return nil, false, nil
 	}
-	base := s.Dir
-	if base == "" {
-		base = os.TempDir()
+	var dst string
+	var err error
+	if s.Dir == "" {
+		dst, err = tmpdir.Make("bundle")
+		defer tmpdir.Remove(dst)
+	} else {
+		dst, err = os.MkdirTemp(s.Dir, "opack-bundle-")
+		defer os.RemoveAll(dst)
 	}
-	dst, err := os.MkdirTemp(base, "opack-bundle-")
 	if err != nil {
 		return nil, false, err
 	}
-	defer os.RemoveAll(dst)
 	if err := s.Unpack(ctx, b.Image, dst); err != nil {
 		return nil, false, fmt.Errorf("pulling %s: %w", b.Image, err)
 	}
@@ -113,6 +116,7 @@ func (f FirstCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
+	sums   []crdSum // per CRD; zero when the source does not hash
 	ok     bool
 	err    error
 }
@@ -123,13 +127,30 @@ type crdCache struct {
 	m   *fbc.Model
 	mu  sync.Mutex
 	got map[string]map[string]*crdEntry // package → bundle → entry
+	dec map[string]*decodeCache         // package → decoded CRDs and compared pairs
 }
 
 // drop forgets the CRDs of a package's bundles (their errors stay in the edges that saw them).
 func (c *crdCache) drop(pkg string) {
 	c.mu.Lock()
 	delete(c.got, pkg)
+	delete(c.dec, pkg)
 	c.mu.Unlock()
+}
+
+// decoder returns the package's decode cache.
+func (c *crdCache) decoder(pkg string) *decodeCache {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.dec == nil {
+		c.dec = map[string]*decodeCache{}
+	}
+	d := c.dec[pkg]
+	if d == nil {
+		d = newDecodeCache()
+		c.dec[pkg] = d
+	}
+	return d
 }
 
 type crdEntry struct {
@@ -151,7 +172,7 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 	e.once.Do(func() {
 		e.r = crdResult{bundle: name}
 		if b := c.m.Packages[pkg].Bundles[name]; b != nil {
-			e.r.crds, e.r.ok, e.r.err = c.src.CRDs(ctx, b.Blob)
+			e.r.crds, e.r.sums, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg))
 		}
 		if e.r.err != nil {
 			e.r.ok = false

@@ -42,6 +42,7 @@ type validateOptions struct {
 	file          string
 	sources       *fbc.Sources
 	progress      func(done, total int)
+	perEdge       bool
 }
 
 // WithChecks selects the check groups (CheckOPM, CheckCRD, CheckDeps, CheckGraph); default all.
@@ -63,6 +64,10 @@ func WithRequireClosed(on bool) ValidateOption {
 // WithCRDSource sets where the CRDs of a bundle come from for the crd checks (default: the
 // bundle's olm.bundle.object properties only).
 func WithCRDSource(s CRDSource) ValidateOption { return func(o *validateOptions) { o.crds = s } }
+
+// WithPerEdge reports a CRD change once per upgrade edge that makes it, instead of once per
+// package listing the edges.
+func WithPerEdge(on bool) ValidateOption { return func(o *validateOptions) { o.perEdge = on } }
 
 // WithEdgeProgress calls fn as upgrade edges are checked for CRD safety (done of total).
 func WithEdgeProgress(fn func(done, total int)) ValidateOption {
@@ -157,7 +162,7 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	g := graph.BuildGraph(m)
 	var extra []finding.Finding
 	if on(CheckCRD) {
-		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress)...)
+		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
 	}
 	if on(CheckDeps) {
 		extra = append(extra, checkDeps(m, g, o.requireClosed)...)

@@ -4,14 +4,13 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"sort"
 	"strings"
 
-	"github.com/opack/opack/internal/image"
-
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // Image labels that tell what an image holds.
@@ -126,11 +125,11 @@ func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info Image
 }
 
 func (r *Renderer) unpack(ctx context.Context, ref string) (string, func(), error) {
-	dir, err := os.MkdirTemp("", "opack-render-")
+	dir, err := tmpdir.Make("render")
 	if err != nil {
 		return "", nil, fmt.Errorf("creating a folder to unpack %s: %w", ref, err)
 	}
-	cleanup := func() { os.RemoveAll(dir) }
+	cleanup := func() { tmpdir.Remove(dir) }
 	if err := r.images.Unpack(ctx, ref, dir); err != nil {
 		cleanup()
 		return "", nil, err

@@ -1,0 +1,171 @@
+package check
+
+import (
+	"context"
+	"crypto/sha256"
+	"fmt"
+	"sort"
+	"sync"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
+)
+
+// Catalogs ship the same CRD, byte for byte, in many bundles of a package, and skipRange edges
+// compare the same pair of CRDs many times. The CRD checks therefore decode each distinct
+// embedded CRD once (by the SHA-256 of its JSON), skip pairs of identical CRDs (an upgrade to
+// the same CRD changes nothing), and compare each distinct pair once. Both caches live per
+// package and are dropped with it.
+
+// crdSum is the SHA-256 of a CRD's JSON; the zero value means unknown (CRDs from folders or images).
+type crdSum [32]byte
+
+// hashedCRDSource is a CRDSource that can decode through a package's cache and say each CRD's sum.
+type hashedCRDSource interface {
+	hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache) (crds []*apiextv1.CustomResourceDefinition, sums []crdSum, ok bool, err error)
+}
+
+// decodeCache holds the decoded CRDs of one package by sum, and the findings of the pairs compared.
+type decodeCache struct {
+	mu    sync.Mutex
+	crds  map[crdSum]*decoded
+	pairs map[[2]crdSum]*comparedPair
+}
+
+type decoded struct {
+	once sync.Once
+	crd  *apiextv1.CustomResourceDefinition
+	err  error
+}
+
+type comparedPair struct {
+	once     sync.Once
+	findings []crd.Finding
+}
+
+func newDecodeCache() *decodeCache {
+	return &decodeCache{crds: map[crdSum]*decoded{}, pairs: map[[2]crdSum]*comparedPair{}}
+}
+
+// decode returns the CRD of data (decoded once per distinct content; callers must not modify it).
+func (d *decodeCache) decode(sum crdSum, data []byte) (*apiextv1.CustomResourceDefinition, error) {
+	d.mu.Lock()
+	e := d.crds[sum]
+	if e == nil {
+		e = &decoded{}
+		d.crds[sum] = e
+	}
+	d.mu.Unlock()
+	e.once.Do(func() { e.crd, _, e.err = crd.FromJSON(data) })
+	return e.crd, e.err
+}
+
+// compare returns compare(old, new), computed once per pair of sums.
+func (d *decodeCache) compare(old, new crdSum, compare func() []crd.Finding) []crd.Finding {
+	k := [2]crdSum{old, new}
+	d.mu.Lock()
+	e := d.pairs[k]
+	if e == nil {
+		e = &comparedPair{}
+		d.pairs[k] = e
+	}
+	d.mu.Unlock()
+	e.once.Do(func() { e.findings = compare() })
+	return e.findings
+}
+
+// hashedCRDs implements hashedCRDSource: like CRDs, through the package's decode cache.
+func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+	if len(b.Objects) == 0 {
+		return nil, nil, false, nil
+	}
+	type entry struct {
+		c   *apiextv1.CustomResourceDefinition
+		sum crdSum
+	}
+	var out []entry
+	for i, obj := range b.Objects {
+		data := []byte(obj)
+		if av, kind, ok := manifest.PeekKind(data); ok && (kind != "CustomResourceDefinition" || av == "") {
+			continue // not a CRD (FromJSON would say the same, after a decode)
+		}
+		sum := crdSum(sha256.Sum256(data))
+		c, err := dec.decode(sum, data)
+		if err != nil {
+			return nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", i, err)
+		}
+		if c != nil {
+			out = append(out, entry{c, sum})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].c.Name < out[j].c.Name })
+	crds, sums := make([]*apiextv1.CustomResourceDefinition, len(out)), make([]crdSum, len(out))
+	for i, e := range out {
+		crds[i], sums[i] = e.c, e.sum
+	}
+	return crds, sums, true, nil
+}
+
+// hashedCRDs implements hashedCRDSource: the first source that has the bundle's CRDs, through the
+// cache where that source can use it.
+func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+	for _, s := range f {
+		crds, sums, ok, err := sourceCRDs(ctx, s, b, dec)
+		if err != nil || ok {
+			return crds, sums, ok, err
+		}
+	}
+	return nil, nil, false, nil
+}
+
+// sourceCRDs asks s for b's CRDs, through dec when s can use it (sums are zero otherwise).
+func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+	if h, ok := s.(hashedCRDSource); ok {
+		return h.hashedCRDs(ctx, b, dec)
+	}
+	crds, ok, err := s.CRDs(ctx, b)
+	return crds, make([]crdSum, len(crds)), ok, err
+}
+
+// compareEdge compares the CRDs of an edge: identical CRDs (same sum) are skipped, each distinct
+// pair is compared once per package, the rest (added, removed, unknown sums) in one call. The
+// findings are ordered by CRD, each CRD's in Compare's order.
+func compareEdge(ctx context.Context, dec *decodeCache, old, new crdResult, opts ...crd.Option) []crd.Finding {
+	opts = append([]crd.Option{crd.WithContext(ctx)}, opts...)
+	newAt := make(map[string]int, len(new.crds))
+	for i, c := range new.crds {
+		newAt[c.Name] = i
+	}
+	var zero crdSum
+	var out []crd.Finding
+	var restOld, restNew []*apiextv1.CustomResourceDefinition
+	paired := map[string]bool{}
+	for i, oc := range old.crds {
+		j, ok := newAt[oc.Name]
+		if !ok || old.sums[i] == zero || new.sums[j] == zero {
+			restOld = append(restOld, oc)
+			continue
+		}
+		paired[oc.Name] = true
+		if old.sums[i] == new.sums[j] {
+			continue
+		}
+		nc := new.crds[j]
+		out = append(out, dec.compare(old.sums[i], new.sums[j], func() []crd.Finding {
+			return crd.Compare([]*apiextv1.CustomResourceDefinition{oc}, []*apiextv1.CustomResourceDefinition{nc}, opts...)
+		})...)
+	}
+	for _, nc := range new.crds {
+		if !paired[nc.Name] {
+			restNew = append(restNew, nc)
+		}
+	}
+	if len(restOld) > 0 || len(restNew) > 0 {
+		out = append(out, crd.Compare(restOld, restNew, opts...)...)
+	}
+	sort.SliceStable(out, func(i, j int) bool { return out[i].CRD < out[j].CRD })
+	return out
+}

@@ -1,0 +1,160 @@
+package crd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+)
+
+// TestSeverityDecisionsOnRealPairs checks each severity decision of docs/crd-rules.md on the real CRD
+// pair it was made for (testdata/real-pairs/README.md names where each pair comes from).
+func TestSeverityDecisionsOnRealPairs(t *testing.T) {
+	type want struct {
+		rule     Rule
+		severity Severity
+	}
+	for _, tc := range []struct {
+		dir  string
+		path string // the schema node the decision is about
+		want []want
+	}{
+		{"map-type-flip", "^.status.controlledDaemonSet", []want{{RuleMapTypeChanged, SeverityInfo}}},
+		{"reference-name-default", "^.spec.driver.common.envs[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultAdded, SeverityInfo}}},
+		{"reference-name-default", "^.spec.driver.common.vaultAddress", []want{{RuleFieldRemoved, SeverityError}}},
+		{"status-removed-subresource", "^.status.restartRequired", []want{{RuleFieldRemoved, SeverityWarning}}},
+		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, SeverityInfo}, {RuleNullableRemoved, SeverityError}}},
+		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, SeverityError}, {RuleRequiredAdded, SeverityError}}},
+		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, SeverityWarning}, {RuleRequiredAdded, SeverityWarning}}},
+	} {
+		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
+			old, new := loadPair(t, tc.dir)
+			var got []want
+			for _, f := range Compare(old.CRDs, new.CRDs, WithAPIServerValidation(false)) {
+				if f.Path == tc.path {
+					got = append(got, want{f.Rule, f.Severity})
+				}
+			}
+			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(want{})); diff != "" {
+				t.Errorf("findings at %s (-want +got):\n%s", tc.path, diff)
+			}
+		})
+	}
+}
+
+func loadPair(t *testing.T, dir string) (old, new *Set) {
+	t.Helper()
+	load := func(side string) *Set {
+		matches, _ := filepath.Glob(filepath.Join("testdata", "real-pairs", dir, side+".*"))
+		if len(matches) != 1 {
+			t.Fatalf("want one %s file in %s, found %v", side, dir, matches)
+		}
+		s, err := Load(context.Background(), matches[0])
+		if err != nil {
+			t.Fatal(err)
+		}
+		return s
+	}
+	return load("old"), load("new")
+}
+
+// TestStatusRemovalWithoutSubresource: without the status subresource, status is written with the object
+// (by anyone, as spec is), so removing a status field loses data like a spec field: an error.
+func TestStatusRemovalWithoutSubresource(t *testing.T) {
+	status := func(props ...string) func(*apiextv1.CustomResourceDefinition) {
+		return func(c *apiextv1.CustomResourceDefinition) {
+			s := schemaOf("object")
+			s.Properties = map[string]apiextv1.JSONSchemaProps{}
+			for _, p := range props {
+				s.Properties[p] = schemaOf("string")
+			}
+			c.Spec.Versions[0].Schema.OpenAPIV3Schema.Properties["status"] = s
+		}
+	}
+	sub := func(c *apiextv1.CustomResourceDefinition) {
+		c.Spec.Versions[0].Subresources = &apiextv1.CustomResourceSubresources{Status: &apiextv1.CustomResourceSubresourceStatus{}}
+	}
+	spec := specWith("size", schemaOf("integer"))
+	for _, tc := range []struct {
+		name     string
+		old, new *apiextv1.CustomResourceDefinition
+		want     Severity
+	}{
+		{"with status subresource", testCRD(spec, status("phase", "message"), sub), testCRD(spec, status("phase"), sub), SeverityWarning},
+		{"without status subresource", testCRD(spec, status("phase", "message")), testCRD(spec, status("phase")), SeverityError},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			fs := Compare([]*apiextv1.CustomResourceDefinition{tc.old}, []*apiextv1.CustomResourceDefinition{tc.new}, WithAPIServerValidation(false))
+			var got []string
+			for _, f := range fs {
+				got = append(got, string(f.Rule)+" "+f.Path+" "+f.Severity.String())
+			}
+			want := []string{string(RuleFieldRemoved) + " ^.status.message " + tc.want.String()}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestDescribesDefault(t *testing.T) {
+	for _, tc := range []struct {
+		desc, raw string
+		want      bool
+	}{
+		{"Which access style to use. Defaults to virtual hosted-style as most of the data products out there.", `"VirtualHosted"`, true},
+		{"fsType to mount. Default is ext4.", `"ext4"`, true},
+		{"Replicas. Defaults to 10.", `1`, false},
+		{"Replicas of the controller.", `2`, false},
+		{"The pool. Defaults to rbd. More info: https://example.com/default-pool", `"rbd"`, true},
+		{"Mode. The default is described elsewhere. Use fast for speed.", `"fast"`, false},
+		{"", `""`, false},
+	} {
+		t.Run(tc.desc, func(t *testing.T) {
+			if got := describesDefault(tc.desc, []byte(tc.raw)); got != tc.want {
+				t.Errorf("describesDefault(%q, %s) = %v, want %v", tc.desc, tc.raw, got, tc.want)
+			}
+		})
+	}
+}
+
+// TestRuleTableDocumented: docs/crd-rules.md lists every rule with its default severity.
+func TestRuleTableDocumented(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "..", "docs", "crd-rules.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range Rules() {
+		row := fmt.Sprintf("| `%s` | %s |", r, DefaultSeverity(r))
+		if !strings.Contains(string(doc), row) {
+			t.Errorf("docs/crd-rules.md lacks the row %q", row)
+		}
+	}
+}
+
+func TestPatternWidened(t *testing.T) {
+	host := `^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$`
+	for _, tc := range []struct {
+		old, new string
+		want     bool
+	}{
+		{host, strings.TrimSuffix(host, "$") + `(:\d+)?$`, true}, // appian-operator 0.171.0 -> 0.184.0, kafka.mirrorMakerListeners
+		{"^a$", "^a(b)?$", true},
+		{"^a$", "^a(b)$", false},
+		{"^a$", "^a(b)|(c)?$", false},
+		{"^a$", "^ab(c)?$", false},
+		{`^a\$`, `^a\(b)?$`, false},
+		{"^a", "^a(b)?$", false},
+	} {
+		t.Run(tc.new, func(t *testing.T) {
+			if got := patternWidened(tc.old, tc.new); got != tc.want {
+				t.Errorf("patternWidened(%q, %q) = %v, want %v", tc.old, tc.new, got, tc.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,57 @@
+//go:build unix
+
+package tmpdir
+
+import (
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// TestSweep: a folder of a live process (this one) stays, one whose process died goes, and
+// folders that are not opack's are never touched.
+func TestSweep(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	if os.Getenv("TMPDIR_SWEEP_CHILD") != "" {
+		return
+	}
+	live, err := Make("live")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A child makes a folder and dies without removing it (os.Exit skips every defer).
+	cmd := exec.Command(os.Args[0], "-test.run=^TestSweepChild$")
+	cmd.Env = append(os.Environ(), "TMPDIR="+tmp, "TMPDIR_SWEEP_CHILD=1")
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("child: %v\n%s", err, out)
+	}
+	other := filepath.Join(tmp, "someone-else")
+	os.Mkdir(other, 0o755)
+	Sweep()
+	entries, _ := os.ReadDir(tmp)
+	var names []string
+	for _, e := range entries {
+		names = append(names, e.Name())
+	}
+	got := strings.Join(names, " ")
+	if !strings.Contains(got, filepath.Base(live)) || !strings.Contains(got, "someone-else") || strings.Contains(got, "opack-dead-") {
+		t.Errorf("after Sweep, $TMPDIR holds %q; want the live folder and someone-else, not the dead one", got)
+	}
+	Remove(live)
+	if _, err := os.Stat(live); !os.IsNotExist(err) {
+		t.Errorf("Remove left %s", live)
+	}
+}
+
+func TestSweepChild(t *testing.T) {
+	if os.Getenv("TMPDIR_SWEEP_CHILD") == "" {
+		t.Skip("helper of TestSweep")
+	}
+	if _, err := Make("dead"); err != nil {
+		t.Fatal(err)
+	}
+	os.Exit(0)
+}
