@@ -21,7 +21,7 @@ func TestOwnedFiles(t *testing.T) {
 	if err != nil || !strings.Contains(string(owned), "\nbundle/metadata/annotations.yaml\n") {
 		t.Fatalf("%s = %q, %v; want the bundle's files", OwnedFile, owned, err)
 	}
-	mine := filepath.Join(dir, "bundle", "manifests", "stale.yaml")
+	mine := filepath.Join(dir, "deploy", "olmv1", "stale.yaml")
 	theirs := filepath.Join(dir, "deploy", "olmv0", "notes.txt")
 	for _, f := range []string{mine, theirs} {
 		if err := writeFile(f, "x: 1\n"); err != nil {
@@ -29,7 +29,7 @@ func TestOwnedFiles(t *testing.T) {
 		}
 	}
 	// As if an earlier build had written stale.yaml.
-	if err := writeFile(filepath.Join(dir, OwnedFile), string(owned)+"bundle/manifests/stale.yaml\n"); err != nil {
+	if err := writeFile(filepath.Join(dir, OwnedFile), string(owned)+"deploy/olmv1/stale.yaml\n"); err != nil {
 		t.Fatal(err)
 	}
 	tests := []struct {
@@ -79,7 +79,7 @@ func TestOwnedFiles(t *testing.T) {
 		if err := writeFile(mine, "x: 1\n"); err != nil {
 			t.Fatal(err)
 		}
-		if err := writeFile(filepath.Join(dir, OwnedFile), string(owned)+"bundle/manifests/stale.yaml\n"); err != nil {
+		if err := writeFile(filepath.Join(dir, OwnedFile), string(owned)+"deploy/olmv1/stale.yaml\n"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := Build(ctx, load(t, dir)); err != nil {
