@@ -18,7 +18,7 @@ import (
 // OwnedFile lists the files of the folders opack build replaces as a whole (bundle, deploy
 // manifests, rendered catalogs) as it wrote them. A later build deletes a file of those folders
 // only when it is listed here: anything else is refused unless BuildPrune is given.
-const OwnedFile = ".opack-owned"
+const OwnedFile = "opack.owned"
 
 const ownedHeader = `# Written by opack build: the files it owns in the folders it replaces as a whole.
 # opack deletes a file there only if it is listed here (or with --prune). Commit this file.

@@ -109,8 +109,8 @@ func TestBuildOffline(t *testing.T) {
 	if err != nil {
 		t.Fatalf("first build: %v", err)
 	}
-	wantWritten := []string{".opack-owned", "_output/images/bundle", "_output/images/memcached-operator-catalog", "bundle", "bundle.Dockerfile",
-		"catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1"}
+	wantWritten := []string{"_output/images/bundle", "_output/images/memcached-operator-catalog", "bundle", "bundle.Dockerfile",
+		"catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1", "opack.owned"}
 	if diff := cmp.Diff(wantWritten, res.Written); diff != "" {
 		t.Errorf("first build wrote (-want +got):\n%s", diff)
 	}
