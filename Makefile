@@ -1,7 +1,7 @@
 # opack — see README.md. Every target installs what it needs.
 GO       ?= go
 BIN      ?= bin/opack
-VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null || echo v0.1.0)
+VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 LDFLAGS  := -X github.com/opack/opack/internal/version.Version=$(VERSION)
 PKGS     := ./...
 
@@ -22,7 +22,7 @@ test-deps:
 	@bash hack/install-test-deps.sh
 
 lint:
-	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
+	@out=$$(gofmt -l $$(git ls-files '*.go' ':(exclude,glob)**/testdata/**' 2>/dev/null || find . -name '*.go' -not -path '*/testdata/*')); \
 	  if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
 	$(GO) vet $(PKGS)
 

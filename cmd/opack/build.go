@@ -20,6 +20,7 @@ type pipelineFlags struct {
 	insecure, verbose     bool
 	allowRemote           bool
 	quiet                 bool // print errors only
+	goTypes               bool
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
@@ -31,6 +32,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
+	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "for a Go project, generate the bundle from the base CSV regenerated from the Go API types in api/ (in memory; config/ is not edited)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
@@ -43,7 +45,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 		}
 	}
 	imgOpts := []image.Option{image.WithInsecure(f.insecure)}
-	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote)}
+	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote), project.BuildGoTypes(f.goTypes)}
 	if f.verbose {
 		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
 		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))

@@ -86,7 +86,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
-		Version:           version.Version,
+		Version:           version.String(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
 	// --version is spelled out: -v is --verbose on every command that has it.

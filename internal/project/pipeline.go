@@ -90,11 +90,17 @@ type buildOptions struct {
 	allowRebuild    bool
 	allowRemote     bool
 	prune           bool
+	noGoTypes       bool
 }
 
 // BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are
 // otherwise offline.
 func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
+
+// BuildGoTypes (on by default) runs the kustomize-manifests step first for a Go project, as
+// operator-sdk's make bundle does: the bundle is generated from the base CSV regenerated from the Go
+// API types below api/ (in memory: config/ is never edited; a stale base is reported as a warning).
+func BuildGoTypes(on bool) BuildOption { return func(o *buildOptions) { o.noGoTypes = !on } }
 
 // BuildVersion overrides the version (--version).
 func BuildVersion(v string) BuildOption { return func(o *buildOptions) { o.version = v } }

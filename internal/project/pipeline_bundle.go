@@ -24,8 +24,23 @@ import (
 func (r *run) generate(ctx context.Context) error {
 	p := r.p
 	opts := r.bundleOptions()
+	base, err := bundle.BaseFromGoTypes(ctx, opts)
+	if err != nil {
+		return stepErr(StepGenerate, p.KustomizeDir, err, "fix the Go API types (opack generate kustomize-manifests reads the same), or build with --kustomize-manifests=false")
+	}
+	if base != nil {
+		opts.Base = base
+		r.res.Warnings = append(r.res.Warnings, base.Warnings...)
+		for _, f := range base.Files {
+			name := f.Name
+			if rel, err := filepath.Rel(p.Dir, f.Name); err == nil {
+				name = filepath.ToSlash(rel)
+			}
+			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s is out of date with the Go API types: the bundle uses the regenerated one; run opack generate kustomize-manifests to update it", name))
+		}
+	}
 	if len(p.Images) > 0 {
-		out, err := r.kustomizeWithImages(ctx)
+		out, err := r.kustomizeWithImages(ctx, base)
 		if err != nil {
 			return stepErr(StepGenerate, p.KustomizeDir, err, "fix the images entries of "+p.File+" or the kustomization")
 		}

@@ -162,5 +162,14 @@ func (r *run) bundleOptions() bundle.Options {
 		Dockerfile:      r.path(DefaultBundleDockerfile),
 		SourceDateEpoch: r.o.sourceDateEpoch,
 		Mode:            bundle.ModeCheck,
+		APIsDir:         r.apisDir(),
 	}
+}
+
+// apisDir is the Go API folder the kustomize-manifests step reads ("" when turned off).
+func (r *run) apisDir() string {
+	if r.o.noGoTypes {
+		return ""
+	}
+	return "api"
 }

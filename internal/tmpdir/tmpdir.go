@@ -1,7 +1,8 @@
-// Package tmpdir makes opack's temporary folders in $TMPDIR: named opack-*, held under a lock
-// (flock) while in use, so that Sweep — run at the start of every opack command — removes the
-// folders of processes that were killed (their lock died with them) and never those of a live
-// one.
+// Package tmpdir makes opack's temporary folders in $TMPDIR: named opack-*, each holding an owner
+// file (.opack-owner) locked (flock) while the folder is in use, so that Sweep — run at the start
+// of every opack command — removes the folders of processes that were killed (their lock died
+// with them), never those of a live one, and never a folder without opack's owner file (a user's
+// own $TMPDIR/opack-notes, a folder another opack process is still creating).
 package tmpdir
 
 import (
@@ -19,13 +20,16 @@ var (
 	locks = map[string]func(){}
 )
 
+// ownerFile marks a folder made by Make; its lock says the process that made it is alive.
+const ownerFile = ".opack-owner"
+
 // Make creates a folder $TMPDIR/opack-<name>-* and locks it until Remove.
 func Make(name string) (string, error) {
 	dir, err := os.MkdirTemp("", Prefix+name+"-*")
 	if err != nil {
 		return "", err
 	}
-	unlock, err := lock(dir)
+	unlock, err := own(dir)
 	if err != nil {
 		unlock = func() {}
 	}
@@ -65,11 +69,34 @@ func Sweep() {
 		if ours {
 			continue
 		}
-		if unlock, err := lock(dir); err == nil {
+		if unlock, err := lock(filepath.Join(dir, ownerFile)); err == nil {
 			os.RemoveAll(dir)
 			unlock()
 		}
 	}
+}
+
+// own writes dir's owner file already locked: it is created under another name, locked, then
+// renamed into place (the lock follows the file), so no Sweep ever sees it unlocked while this
+// process lives.
+func own(dir string) (func(), error) {
+	f, err := os.CreateTemp(dir, ".opack-owner-*")
+	if err != nil {
+		return nil, err
+	}
+	name := f.Name()
+	f.Close()
+	unlock, err := lock(name)
+	if err != nil {
+		os.Remove(name)
+		return nil, err
+	}
+	if err := os.Rename(name, filepath.Join(dir, ownerFile)); err != nil {
+		unlock()
+		os.Remove(name)
+		return nil, err
+	}
+	return unlock, nil
 }
 
 // Hold locks the file or folder p (a temporary sibling of an output being written) until
