@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/project"
 )
 
 // generateBundleOptions are the flags of `opack generate bundle` that do not map 1:1 to bundle.Options.
@@ -54,7 +55,7 @@ Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 c
 	}
 	fl := cmd.Flags()
 	o := &f.opts
-	fl.StringVarP(&o.Version, "version", "v", "", "semantic version of the bundle (default: the base CSV's)")
+	fl.StringVar(&o.Version, "version", "", "semantic version of the bundle (default: the base CSV's; operator-sdk's -v, spelled out: -v is --verbose in opack)")
 	fl.StringVar(&o.Package, "package", "", "bundle package name (default: projectName in PROJECT)")
 	fl.StringVar(&o.Channels, "channels", "alpha", "comma-separated channels of the bundle")
 	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel of the package")
@@ -152,8 +153,12 @@ func (f *generateBundleOptions) report(stdout, stderr io.Writer, res *bundle.Res
 // notes prints the warnings and what happened to objects and files, one labelled line each
 // (opack build labels its lines the same way).
 func (f *generateBundleOptions) notes(stderr io.Writer, res *bundle.Result) {
+	csv := ""
+	if res.CSV != nil {
+		csv = res.CSV.Name
+	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
+		fmt.Fprintln(stderr, "warning:", project.ObjectWarning("ClusterServiceVersion", csv, w))
 	}
 	for _, d := range res.Dropped {
 		fmt.Fprintln(stderr, "dropped:", d)

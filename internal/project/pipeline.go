@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -87,6 +89,7 @@ type buildOptions struct {
 	sourceDateEpoch string
 	allowRebuild    bool
 	allowRemote     bool
+	prune           bool
 	noGoTypes       bool
 }
 
@@ -199,6 +202,9 @@ func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildRes
 
 func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (*BuildResult, error) {
 	o := newBuildOptions(opts)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, noProject(path)
+	}
 	unlock, err := lockProject(ctx, filepath.Dir(path), !check, o.logf)
 	if err != nil {
 		return nil, err

@@ -57,7 +57,7 @@ func (r *run) generate(ctx context.Context) error {
 	for _, w := range res.Warnings {
 		// The validate step runs the same CSV validator and reports its findings with their file.
 		if !strings.HasPrefix(w, bundle.CSVValidationWarning) {
-			r.res.Warnings = append(r.res.Warnings, w)
+			r.res.Warnings = append(r.res.Warnings, ObjectWarning("ClusterServiceVersion", r.csvName, w))
 		}
 	}
 	r.res.Dropped = append(r.res.Dropped, res.Dropped...)
@@ -224,4 +224,13 @@ func writeTree(dir string, tree map[string][]byte) error {
 		}
 	}
 	return nil
+}
+
+// ObjectWarning names the object a warning is about ("Kind name: warning") unless it already
+// starts with that kind.
+func ObjectWarning(kind, name, w string) string {
+	if strings.HasPrefix(w, kind+" ") || name == "" {
+		return w
+	}
+	return kind + " " + name + ": " + w
 }

@@ -112,6 +112,7 @@ func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
 				continue
 			}
 			declared[im.Name], changed = true, true
+			im.NewTag = strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version)
 			k.Images[i] = mergeImage(k.Images[i], im)
 		}
 	}

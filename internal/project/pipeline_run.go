@@ -92,6 +92,12 @@ func (r *run) pipeline(ctx context.Context) error {
 	if err := r.saveVersion(); err != nil {
 		return err
 	}
+	if err := r.recordOwned(); err != nil {
+		return err
+	}
+	if err := r.checkRemovals(); err != nil {
+		return err
+	}
 	if r.check {
 		if err := r.diff(); err != nil {
 			return err
