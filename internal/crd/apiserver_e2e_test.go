@@ -1,0 +1,321 @@
+package crd
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/opack/opack/internal/crdserver"
+)
+
+const casesDir = "../../testdata/crd-upgrade"
+
+// Server verdicts as CASES.tsv records them (column apiserver).
+const (
+	serverAccepts    = "accept"     // the update is accepted
+	serverRejects    = "reject"     // the update is refused
+	serverRejectsOld = "reject-old" // OLD itself is refused, and so is NEW when created
+)
+
+var (
+	serverOnce sync.Once
+	server     *crdserver.Server
+	serverErr  error
+	serverSkip string
+)
+
+// realServer starts one etcd and apiextensions-apiserver for the whole test binary (stopped by
+// TestMain's cleanup through stopRealServer). It skips when the binaries cannot be had, unless CI is set:
+// in CI the real-server tests must run.
+func realServer(t *testing.T) *crdserver.Server {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("real API server test: builds and runs apiextensions-apiserver and etcd; run without -short")
+	}
+	serverOnce.Do(func() {
+		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
+		defer cancel()
+		etcd, err := crdserver.Etcd()
+		if err != nil {
+			serverSkip = err.Error()
+			return
+		}
+		root, err := filepath.Abs("../..")
+		if err != nil {
+			serverErr = err
+			return
+		}
+		bin, err := crdserver.Build(ctx, root)
+		if err != nil {
+			serverSkip = err.Error()
+			return
+		}
+		dir, err := os.MkdirTemp("", "opack-crdserver-")
+		if err != nil {
+			serverErr = err
+			return
+		}
+		server, serverErr = crdserver.Start(ctx, etcd, bin, dir)
+		if serverErr != nil {
+			os.RemoveAll(dir)
+			return
+		}
+		stopServer = func() { server.Close(); os.RemoveAll(dir) }
+	})
+	switch {
+	case serverSkip != "" && os.Getenv("CI") != "":
+		t.Fatalf("CI is set, so the real API server test must run: %s", serverSkip)
+	case serverSkip != "":
+		t.Skipf("SKIPPED: no real API server: %s", serverSkip)
+	case serverErr != nil:
+		t.Fatalf("starting the real API server: %v", serverErr)
+	}
+	return server
+}
+
+// stopServer stops the shared server; TestMain calls it after the tests.
+var stopServer = func() {}
+
+// casesRow is a CASES.tsv row.
+type casesRow struct {
+	id, old, new, stored, instances, expected, upstream, apiserver, note string
+}
+
+func readCasesRows(t *testing.T) []casesRow {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(casesDir, "CASES.tsv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out []casesRow
+	for _, line := range strings.Split(string(data), "\n") {
+		if line == "" || strings.HasPrefix(line, "#") {
+			continue
+		}
+		c := strings.Split(line, "\t")
+		if len(c) != 9 {
+			t.Fatalf("CASES.tsv line %q has %d columns, want 9", line, len(c))
+		}
+		out = append(out, casesRow{c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7], c[8]})
+	}
+	return out
+}
+
+// TestE2EAPIServerVerdicts plays every CASES.tsv row and every whole-pair inline case on a real API
+// server (apply OLD, set status.storedVersions, create the existing objects, PUT NEW, read each object
+// back and PUT it unchanged, dry-run create it at each version NEW serves) and requires that
+//   - opack refuses (an error naming actor apiserver) exactly the upgrades the server refuses,
+//   - CASES.tsv records the server's verdict (column apiserver),
+//   - opack's statements about existing objects match what the server did with them.
+func TestE2EAPIServerVerdicts(t *testing.T) {
+	srv := realServer(t)
+	ctx := context.Background()
+	t.Run("CASES", func(t *testing.T) {
+		for i, row := range readCasesRows(t) {
+			t.Run(row.id, func(t *testing.T) {
+				old, err := Load(ctx, filepath.Join(casesDir, row.old))
+				if err != nil {
+					t.Fatal(err)
+				}
+				newSet, err := Load(ctx, filepath.Join(casesDir, row.new))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var opts []Option
+				if row.stored != "" {
+					opts = append(opts, WithStoredVersions(strings.Split(row.stored, ",")...))
+				}
+				var objs []Instance
+				if row.instances != "" {
+					var paths []string
+					for _, p := range strings.Split(row.instances, ",") {
+						paths = append(paths, filepath.Join(casesDir, p))
+					}
+					if objs, err = LoadInstances(ctx, paths); err != nil {
+						t.Fatal(err)
+					}
+					opts = append(opts, WithInstances(objs))
+				}
+				findings := CompareSets(old, newSet, opts...)
+				got := playPairs(ctx, t, srv, fmt.Sprintf("row%d", i), old.CRDs, newSet.CRDs, opts, objs, findings)
+				if got != row.apiserver {
+					t.Errorf("CASES.tsv records the API server's verdict %q, the server gave %q", row.apiserver, got)
+				}
+				if got != serverAccepts && row.expected != "fail" {
+					t.Errorf("the API server refuses the upgrade (%s) but CASES.tsv expects %q", got, row.expected)
+				}
+			})
+		}
+	})
+	t.Run("INLINE", func(t *testing.T) {
+		for i, c := range crdPairCases() {
+			if c.new == nil {
+				continue // not a whole pair
+			}
+			t.Run(c.name, func(t *testing.T) {
+				olds, news := []*apiextv1.CustomResourceDefinition{c.old}, []*apiextv1.CustomResourceDefinition{c.new}
+				playPairs(ctx, t, srv, fmt.Sprintf("inline%d", i), olds, news, c.opts, nil, Compare(olds, news, c.opts...))
+			})
+		}
+	})
+}
+
+// playPairs plays each old CRD with its new namesake on the server under group prefix.<group>, checks
+// opack's findings against what the server did and returns the server's verdict.
+func playPairs(ctx context.Context, t *testing.T, srv *crdserver.Server, prefix string, olds, news []*apiextv1.CustomResourceDefinition,
+	opts []Option, objs []Instance, findings []Finding) string {
+	t.Helper()
+	o := options{}
+	for _, opt := range opts {
+		opt(&o)
+	}
+	var objects []*unstructured.Unstructured
+	for _, inst := range objs {
+		objects = append(objects, inst.Object)
+	}
+	verdict := serverAccepts
+	for _, oc := range olds {
+		nc := findCRD(news, oc.Name)
+		if nc == nil {
+			continue
+		}
+		u := crdserver.Upgrade{Old: oc, New: nc, StoredVersions: o.stored(oc), Objects: objects}.Isolated(prefix)
+		out, err := srv.Run(ctx, u)
+		if err != nil {
+			t.Fatalf("playing %s on the API server: %v\n%s", oc.Name, err, srv.Logs())
+		}
+		v := serverVerdict(out)
+		if v != serverAccepts {
+			verdict = v
+		}
+		t.Logf("%s: server %s %s", oc.Name, v, out.OldError+out.UpdateError)
+		crdFindings := forCRD(findings, oc.Name)
+		if opackRefuses(crdFindings) != (v != serverAccepts) {
+			t.Errorf("API server %s the upgrade of %s (%s), opack's apiserver findings: %v", v, oc.Name, out.OldError+out.UpdateError, refusals(crdFindings))
+		}
+		if v == serverAccepts {
+			checkObjects(t, oc, nc, out.Objects, crdFindings, o.evidence)
+		}
+	}
+	return verdict
+}
+
+func serverVerdict(out *crdserver.Outcome) string {
+	switch {
+	case out.OldError != "":
+		return serverRejectsOld
+	case out.UpdateError != "":
+		return serverRejects
+	}
+	return serverAccepts
+}
+
+// opackRefuses reports whether opack says the API server refuses the upgrade: an error whose actor is
+// the API server.
+func opackRefuses(fs []Finding) bool { return len(refusals(fs)) > 0 }
+
+func refusals(fs []Finding) []string {
+	var out []string
+	for _, f := range fs {
+		if f.Actor == ActorAPIServer && f.Severity == SeverityError {
+			out = append(out, f.String())
+		}
+	}
+	return out
+}
+
+// checkObjects compares what opack says about the existing objects with what the server did: an
+// object the server refuses at a version (dry-run create against NEW) is exactly one opack reports as
+// invalid at that version (when it validates objects); an object that can no longer be read at its own
+// version is named as unreadable; every readable object can be written back unchanged (the server
+// ratchets unchanged fields).
+func checkObjects(t *testing.T, oc, nc *apiextv1.CustomResourceDefinition, objs []crdserver.ObjectOutcome, fs []Finding, validated bool) {
+	t.Helper()
+	for _, oo := range objs {
+		if oo.CreateError != "" {
+			t.Logf("object %s: OLD refuses it (%s); it cannot exist on a cluster with OLD", oo.Name, oo.CreateError)
+		}
+		if validated {
+			for _, v := range oo.Checked {
+				if ov := findVersion(oc, v); ov == nil || !ov.Served {
+					continue // opack, like OLM v0, validates at the versions served before and after
+				}
+				server := oo.Invalid[v] != ""
+				if opack := saysInvalid(fs, oo.Name, v); opack != server {
+					t.Errorf("object %s at %s: the API server refuses it against NEW: %v (%s); opack reports it invalid: %v",
+						oo.Name, v, server, oo.Invalid[v], opack)
+				}
+			}
+		}
+		if oo.CreateError != "" {
+			continue
+		}
+		switch {
+		case oo.Unreadable:
+			if !saysUnreadable(fs, oo.Name, oo.Version, validated) {
+				t.Errorf("object %s created as %s: the API server answers %s after the upgrade; opack does not say it becomes unreadable at %s: %v",
+					oo.Name, oo.Version, oo.ReadError, oo.Version, fs)
+			}
+		case oo.ReadError != "":
+			t.Errorf("object %s: reading it back at %s failed: %s", oo.Name, oo.Version, oo.ReadError)
+		case oo.UpdateError != "":
+			t.Errorf("object %s: writing it back unchanged failed: %s (opack assumes unchanged fields ratchet)", oo.Name, oo.UpdateError)
+		}
+	}
+}
+
+// saysInvalid reports whether opack reports object name (namespace dropped) invalid at version.
+func saysInvalid(fs []Finding, name, version string) bool {
+	_, name, _ = strings.Cut(name, "/")
+	for _, f := range fs {
+		if (f.Rule == RuleInstanceInvalid || f.Rule == RuleInstanceCELInvalid) && f.Version == version && mentionsObject(f.Message, name) {
+			return true
+		}
+	}
+	return false
+}
+
+// saysUnreadable reports whether opack says objects at version become unreadable: naming the object
+// when it was given the objects, or else for every object of that version.
+func saysUnreadable(fs []Finding, name, version string, validated bool) bool {
+	if i := strings.LastIndex(name, "/"); i >= 0 {
+		name = name[i+1:]
+	}
+	for _, f := range fs {
+		if f.Version == version && strings.Contains(f.Message, "unreadable") && (!validated || mentionsObject(f.Message, name)) {
+			return true
+		}
+	}
+	return false
+}
+
+func mentionsObject(msg, name string) bool {
+	return strings.Contains(msg, " "+name+" ") || strings.Contains(msg, "/"+name+" ")
+}
+
+func forCRD(fs []Finding, name string) []Finding {
+	var out []Finding
+	for _, f := range fs {
+		if f.CRD == name {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+func findCRD(crds []*apiextv1.CustomResourceDefinition, name string) *apiextv1.CustomResourceDefinition {
+	for _, c := range crds {
+		if c.Name == name {
+			return c
+		}
+	}
+	return nil
+}
