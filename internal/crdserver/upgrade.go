@@ -31,20 +31,21 @@ type Upgrade struct {
 
 // Outcome is what the server did. Each error is the server's message; empty means it accepted.
 type Outcome struct {
-	// OldError is set when the server refuses OLD itself (on create or on setting storedVersions).
-	OldError string
+	// OldError is set when the server refuses OLD itself (on create or on setting storedVersions); NEW is
+	// then created instead, and NewError is set when the server refuses that too.
+	OldError, NewError string
 	// UpdateError is set when the server refuses the update to NEW.
 	UpdateError string
 	Objects     []ObjectOutcome
 }
 
-// Refused reports whether the server refused OLD or the update.
-func (o *Outcome) Refused() bool { return o.OldError != "" || o.UpdateError != "" }
-
 // ObjectOutcome is what happened to one existing object.
 type ObjectOutcome struct {
-	// Name is "namespace/name" or "name"; Version is the version it was created at.
+	// Name is "namespace/name" or "name"; Version is the version it was created at: its own, or OLD's
+	// storage version when OLD does not serve its own.
 	Name, Version string
+	// Given is the version of the object's first form (the one created).
+	Given string
 	// CreateError is set when OLD refused the object (it cannot exist on a cluster with OLD).
 	CreateError string
 	// After the update: ReadError when GET at Version fails (Unreadable when the answer is 404),
@@ -68,7 +69,15 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		return nil, err
 	}
 	if code != http.StatusCreated {
+		// OLD cannot exist on a cluster: applying NEW creates it.
 		out.OldError = statusMessage(code, body)
+		code, body, err := s.Do(ctx, http.MethodPost, crdPath, crdJSON(u.New))
+		if err != nil {
+			return nil, err
+		}
+		if code != http.StatusCreated {
+			out.NewError = statusMessage(code, body)
+		}
 		return out, nil
 	}
 	if err := s.waitEstablished(ctx, u.Old.Name); err != nil {
@@ -80,7 +89,7 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 			return out, err
 		}
 	}
-	created := s.createObjects(ctx, u, out)
+	created, forms := s.createObjects(ctx, u, out)
 	cur, err := s.getCRD(ctx, u.Old.Name)
 	if err != nil {
 		return nil, err
@@ -99,17 +108,19 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		return nil, err
 	}
 	for i := range out.Objects {
-		if err := s.afterUpdate(ctx, u.New, created[i], &out.Objects[i]); err != nil {
+		if err := s.afterUpdate(ctx, u.New, created[i], forms[i], &out.Objects[i]); err != nil {
 			return nil, err
 		}
 	}
 	return out, nil
 }
 
-// createObjects creates the existing objects under OLD and returns them as created (nil when refused).
-func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) []*unstructured.Unstructured {
+// createObjects creates the existing objects under OLD and returns them as created (nil when refused)
+// and, for each, the forms given per version.
+func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) ([]*unstructured.Unstructured, []map[string]*unstructured.Unstructured) {
 	var created []*unstructured.Unstructured
-	seen := map[string]bool{}
+	var forms []map[string]*unstructured.Unstructured
+	index := map[string]int{}
 	for _, obj := range u.Objects {
 		gvk := obj.GroupVersionKind()
 		if gvk.Group != u.Old.Spec.Group || gvk.Kind != u.Old.Spec.Names.Kind {
@@ -117,13 +128,21 @@ func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) []*
 		}
 		obj = clean(obj, u.Old.Spec.Scope)
 		key := objectName(obj)
-		if seen[key] {
+		if i, ok := index[key]; ok {
+			forms[i][gvk.Version] = obj
 			continue
 		}
-		seen[key] = true
-		oo := ObjectOutcome{Name: key, Version: gvk.Version}
+		index[key] = len(forms)
+		forms = append(forms, map[string]*unstructured.Unstructured{gvk.Version: obj})
+		obj = obj.DeepCopy()
+		oo := ObjectOutcome{Name: key, Version: gvk.Version, Given: gvk.Version}
+		if v := findVersion(u.Old, gvk.Version); v == nil || !v.Served {
+			// OLD does not serve the object's version: it was created before, at the storage version.
+			oo.Version = storageVersion(u.Old)
+			obj.SetAPIVersion(u.Old.Spec.Group + "/" + oo.Version)
+		}
 		data, _ := json.Marshal(obj.Object)
-		code, body, err := s.Do(ctx, http.MethodPost, resourcePath(u.Old, gvk.Version, obj.GetNamespace(), ""), data)
+		code, body, err := s.Do(ctx, http.MethodPost, resourcePath(u.Old, oo.Version, obj.GetNamespace(), ""), data)
 		switch {
 		case err != nil:
 			oo.CreateError = err.Error()
@@ -136,14 +155,15 @@ func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) []*
 		created = append(created, obj)
 		out.Objects = append(out.Objects, oo)
 	}
-	return created
+	return created, forms
 }
 
-// afterUpdate reads the object back at its version, PUTs it unchanged and dry-run creates it (renamed)
-// at each version NEW serves.
-func (s *Server) afterUpdate(ctx context.Context, nc *apiextv1.CustomResourceDefinition, obj *unstructured.Unstructured, oo *ObjectOutcome) error {
+// afterUpdate reads the object back at its version and PUTs it unchanged, and dry-run creates it
+// (renamed) at each version NEW serves, in the form given for that version if any.
+func (s *Server) afterUpdate(ctx context.Context, nc *apiextv1.CustomResourceDefinition, obj *unstructured.Unstructured,
+	forms map[string]*unstructured.Unstructured, oo *ObjectOutcome) error {
 	if obj == nil {
-		return nil
+		return s.dryRuns(ctx, nc, forms, oo)
 	}
 	path := resourcePath(nc, oo.Version, obj.GetNamespace(), obj.GetName())
 	code, body, err := s.Do(ctx, http.MethodGet, path, nil)
@@ -161,9 +181,19 @@ func (s *Server) afterUpdate(ctx context.Context, nc *apiextv1.CustomResourceDef
 			oo.UpdateError = statusMessage(code, body)
 		}
 	}
+	return s.dryRuns(ctx, nc, forms, oo)
+}
+
+// dryRuns dry-run creates the object (renamed) at each version NEW serves and can convert to without
+// a webhook, in the form given for that version, else in its first form.
+func (s *Server) dryRuns(ctx context.Context, nc *apiextv1.CustomResourceDefinition, forms map[string]*unstructured.Unstructured, oo *ObjectOutcome) error {
 	for _, v := range nc.Spec.Versions {
 		if !v.Served || (v.Name != storageVersion(nc) && nc.Spec.Conversion != nil && nc.Spec.Conversion.Strategy == apiextv1.WebhookConverter) {
 			continue
+		}
+		obj := forms[v.Name]
+		if obj == nil {
+			obj = forms[oo.Given]
 		}
 		dry := obj.DeepCopy()
 		dry.SetAPIVersion(nc.Spec.Group + "/" + v.Name)
@@ -333,6 +363,15 @@ func objectName(obj *unstructured.Unstructured) string {
 		return ns + "/" + obj.GetName()
 	}
 	return obj.GetName()
+}
+
+func findVersion(c *apiextv1.CustomResourceDefinition, name string) *apiextv1.CustomResourceDefinitionVersion {
+	for i := range c.Spec.Versions {
+		if c.Spec.Versions[i].Name == name {
+			return &c.Spec.Versions[i]
+		}
+	}
+	return nil
 }
 
 func storageVersion(c *apiextv1.CustomResourceDefinition) string {
