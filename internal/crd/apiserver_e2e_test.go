@@ -5,12 +5,14 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 	"sync"
 	"testing"
 	"time"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/opack/opack/internal/crdserver"
@@ -388,3 +390,53 @@ func completeFixture(c *apiextv1.CustomResourceDefinition, prefer string) {
 }
 
 func ptrTo[T any](v T) *T { return &v }
+
+// TestE2ECorpusAPIServer plays every CRD that changes between consecutive bundle versions of the
+// certified-operators corpus on the real API server: opack refuses (apiserver) exactly the updates the
+// server refuses.
+func TestE2ECorpusAPIServer(t *testing.T) {
+	root := filepath.Join("..", "..", "..", "shared", "corpus", "certified-operators")
+	bundles := corpusBundles(t, root)
+	srv := realServer(t)
+	ctx := context.Background()
+	played, refused := 0, 0
+	for _, op := range sortedKeys(bundles) {
+		dirs := bundles[op]
+		for i := 1; i < len(dirs); i++ {
+			old, err := Load(ctx, dirs[i-1])
+			if err != nil {
+				continue // TestCorpusCRDUpgrade reports load failures
+			}
+			newSet, err := Load(ctx, dirs[i])
+			if err != nil {
+				continue
+			}
+			var olds, news []*apiextv1.CustomResourceDefinition
+			for _, oc := range old.CRDs {
+				if nc := findCRD(newSet.CRDs, oc.Name); nc != nil && !equality.Semantic.DeepEqual(oc.Spec, nc.Spec) {
+					olds, news = append(olds, oc), append(news, nc)
+				}
+			}
+			if len(olds) == 0 {
+				continue
+			}
+			name := op + "/" + filepath.Base(dirs[i-1]) + "->" + filepath.Base(dirs[i])
+			t.Run(name, func(t *testing.T) {
+				if playPairs(ctx, t, srv, fmt.Sprintf("c%d", played), olds, news, nil, nil, Compare(olds, news)) != serverAccepts {
+					refused++
+				}
+			})
+			played += len(olds)
+		}
+	}
+	t.Logf("%d changed CRDs played on the API server; %d edges refused", played, refused)
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	out := make([]string, 0, len(m))
+	for k := range m {
+		out = append(out, k)
+	}
+	sort.Strings(out)
+	return out
+}

@@ -90,19 +90,8 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		}
 	}
 	created, forms := s.createObjects(ctx, u, out)
-	cur, err := s.getCRD(ctx, u.Old.Name)
-	if err != nil {
-		return nil, err
-	}
-	nc := u.New.DeepCopy()
-	nc.ResourceVersion = cur.ResourceVersion
-	code, body, err = s.Do(ctx, http.MethodPut, crdPath+"/"+u.Old.Name, crdJSON(nc))
-	if err != nil {
-		return nil, err
-	}
-	if code != http.StatusOK {
-		out.UpdateError = statusMessage(code, body)
-		return out, nil
+	if out.UpdateError, err = s.update(ctx, u.New); err != nil || out.UpdateError != "" || len(created) == 0 {
+		return out, err
 	}
 	if err := s.waitServing(ctx, u.New); err != nil {
 		return nil, err
@@ -113,6 +102,29 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		}
 	}
 	return out, nil
+}
+
+// update replaces the CRD with nc (PUT with the live resourceVersion, retried on 409 Conflict) and
+// returns the server's refusal, if any.
+func (s *Server) update(ctx context.Context, nc *apiextv1.CustomResourceDefinition) (string, error) {
+	for attempt := 0; ; attempt++ {
+		cur, err := s.getCRD(ctx, nc.Name)
+		if err != nil {
+			return "", err
+		}
+		nc = nc.DeepCopy()
+		nc.ResourceVersion = cur.ResourceVersion
+		code, body, err := s.Do(ctx, http.MethodPut, crdPath+"/"+nc.Name, crdJSON(nc))
+		switch {
+		case err != nil:
+			return "", err
+		case code == http.StatusConflict && attempt < 10:
+			continue
+		case code != http.StatusOK:
+			return statusMessage(code, body), nil
+		}
+		return "", nil
+	}
 }
 
 // createObjects creates the existing objects under OLD and returns them as created (nil when refused)
@@ -214,21 +226,27 @@ func (s *Server) dryRuns(ctx context.Context, nc *apiextv1.CustomResourceDefinit
 	return nil
 }
 
+// setStoredVersions sets status.storedVersions, retrying while the server's own controllers update the
+// status at the same time (409 Conflict).
 func (s *Server) setStoredVersions(ctx context.Context, name string, stored []string) (string, error) {
-	cur, err := s.getCRD(ctx, name)
-	if err != nil {
-		return "", err
+	for attempt := 0; ; attempt++ {
+		cur, err := s.getCRD(ctx, name)
+		if err != nil {
+			return "", err
+		}
+		cur.Status.StoredVersions = stored
+		data, _ := json.Marshal(cur)
+		code, body, err := s.Do(ctx, http.MethodPut, crdPath+"/"+name+"/status", data)
+		switch {
+		case err != nil:
+			return "", err
+		case code == http.StatusConflict && attempt < 10:
+			continue
+		case code != http.StatusOK:
+			return "setting status.storedVersions: " + statusMessage(code, body), nil
+		}
+		return "", nil
 	}
-	cur.Status.StoredVersions = stored
-	data, _ := json.Marshal(cur)
-	code, body, err := s.Do(ctx, http.MethodPut, crdPath+"/"+name+"/status", data)
-	if err != nil {
-		return "", err
-	}
-	if code != http.StatusOK {
-		return "setting status.storedVersions: " + statusMessage(code, body), nil
-	}
-	return "", nil
 }
 
 func (s *Server) getCRD(ctx context.Context, name string) (*apiextv1.CustomResourceDefinition, error) {
