@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -27,65 +26,6 @@ const (
 	serverRejectsOld  = "reject-old"  // OLD itself is refused (it cannot be on a cluster); NEW is accepted as a create
 	serverRejectsBoth = "reject-both" // OLD is refused, and so is NEW as a create
 )
-
-var (
-	serverOnce sync.Once
-	server     *crdserver.Server
-	serverErr  error
-	serverSkip string
-)
-
-// realServer starts one etcd and apiextensions-apiserver for the whole test binary (stopped by
-// TestMain's cleanup through stopRealServer). It skips when the binaries cannot be had, unless CI is set:
-// in CI the real-server tests must run.
-func realServer(t *testing.T) *crdserver.Server {
-	t.Helper()
-	if testing.Short() {
-		t.Skip("real API server test: builds and runs apiextensions-apiserver and etcd; run without -short")
-	}
-	serverOnce.Do(func() {
-		ctx, cancel := context.WithTimeout(context.Background(), 20*time.Minute)
-		defer cancel()
-		etcd, err := crdserver.Etcd()
-		if err != nil {
-			serverSkip = err.Error()
-			return
-		}
-		root, err := filepath.Abs("../..")
-		if err != nil {
-			serverErr = err
-			return
-		}
-		bin, err := crdserver.Build(ctx, root)
-		if err != nil {
-			serverSkip = err.Error()
-			return
-		}
-		dir, err := os.MkdirTemp("", "opack-crdserver-")
-		if err != nil {
-			serverErr = err
-			return
-		}
-		server, serverErr = crdserver.Start(ctx, etcd, bin, dir)
-		if serverErr != nil {
-			os.RemoveAll(dir)
-			return
-		}
-		stopServer = func() { server.Close(); os.RemoveAll(dir) }
-	})
-	switch {
-	case serverSkip != "" && os.Getenv("CI") != "":
-		t.Fatalf("CI is set, so the real API server test must run: %s", serverSkip)
-	case serverSkip != "":
-		t.Skipf("SKIPPED: no real API server: %s", serverSkip)
-	case serverErr != nil:
-		t.Fatalf("starting the real API server: %v", serverErr)
-	}
-	return server
-}
-
-// stopServer stops the shared server; TestMain calls it after the tests.
-var stopServer = func() {}
 
 // casesRow is a CASES.tsv row.
 type casesRow struct {
@@ -395,6 +335,7 @@ func ptrTo[T any](v T) *T { return &v }
 // certified-operators corpus on the real API server: opack refuses (apiserver) exactly the updates the
 // server refuses.
 func TestE2ECorpusAPIServer(t *testing.T) {
+	start := time.Now()
 	root := filepath.Join("..", "..", "..", "shared", "corpus", "certified-operators")
 	bundles := corpusBundles(t, root)
 	srv := realServer(t)
@@ -429,7 +370,7 @@ func TestE2ECorpusAPIServer(t *testing.T) {
 			played += len(olds)
 		}
 	}
-	t.Logf("%d changed CRDs played on the API server; %d edges refused", played, refused)
+	t.Logf("%d changed CRDs played on the API server in %v; %d edges refused", played, time.Since(start).Round(time.Second), refused)
 }
 
 func sortedKeys[V any](m map[string]V) []string {

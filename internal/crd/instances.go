@@ -202,7 +202,7 @@ func (vv *versionValidator) check(ctx context.Context, inst Instance, apiVersion
 	name := instanceName(inst.Object)
 	if errs := apiservervalidation.ValidateCustomResource(nil, obj, vv.schema); len(errs) > 0 {
 		emit(change{ceiling: ceiling, Finding: Finding{Rule: RuleInstanceInvalid, Version: version, File: inst.File,
-			Path: errs[0].Field, Message: fmt.Sprintf("existing %s read as %s: updated validation is too restrictive: %s", name, apiVersion, joinErrs(errs))}})
+			Path: errs[0].Field, Message: fmt.Sprintf("existing %s read as %s: updated validation is too restrictive: %s (OLM v0 fails the upgrade; the API server keeps the object readable and accepts writes that leave these fields unchanged or make them valid)", name, apiVersion, joinErrs(errs))}})
 	}
 	if vv.cel == nil {
 		return

@@ -62,7 +62,11 @@ type ObjectOutcome struct {
 
 // Run plays u on the server. The CRD names must be unique on this server (see Isolated). An error means
 // the scenario could not be played (a transport failure, an unexpected answer); refusals are the outcome.
+//
+// The CRD is deleted afterwards (without waiting): the server recomputes its OpenAPI document over every
+// CRD on each change, so CRDs left behind would make each later upgrade slower.
 func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
+	defer s.Do(ctx, http.MethodDelete, crdPath+"/"+u.Old.Name, nil)
 	out := &Outcome{}
 	code, body, err := s.Do(ctx, http.MethodPost, crdPath, crdJSON(u.Old))
 	if err != nil {
