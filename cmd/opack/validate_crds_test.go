@@ -152,7 +152,9 @@ func TestValidateCrdsAPIServerRefusal(t *testing.T) {
 			if code != exitFindings {
 				t.Fatalf("exit code %d, want %d\n%s%s", code, exitFindings, stdout.String(), stderr.String())
 			}
-			var got struct{ Outputs []struct{ Type, Rule, Message, Actor string } }
+			var got struct {
+				Outputs []struct{ Type, Rule, Message, Actor string }
+			}
 			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
 				t.Fatalf("decoding %q: %v", stdout.String(), err)
 			}
