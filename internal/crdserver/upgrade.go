@@ -84,8 +84,10 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		}
 		return out, nil
 	}
-	if err := s.waitEstablished(ctx, u.Old.Name); err != nil {
-		return nil, err
+	if len(u.Objects) > 0 { // objects need the CRD established; the status and the update do not
+		if err := s.waitEstablished(ctx, u.Old.Name); err != nil {
+			return nil, err
+		}
 	}
 	if u.StoredVersions != nil {
 		if msg, err := s.setStoredVersions(ctx, u.Old.Name, u.StoredVersions); err != nil || msg != "" {
@@ -270,7 +272,7 @@ func (s *Server) getCRD(ctx context.Context, name string) (*apiextv1.CustomResou
 
 // waitEstablished waits until the CRD's Established condition is true.
 func (s *Server) waitEstablished(ctx context.Context, name string) error {
-	return poll(ctx, 30*time.Second, "CRD "+name+" established", func() (bool, error) {
+	return poll(ctx, 90*time.Second, "CRD "+name+" established", func() (bool, error) {
 		c, err := s.getCRD(ctx, name)
 		if err != nil {
 			return false, err
@@ -294,7 +296,7 @@ func (s *Server) waitServing(ctx context.Context, c *apiextv1.CustomResourceDefi
 		}
 	}
 	slices.Sort(want)
-	err := poll(ctx, 30*time.Second, "discovery of "+c.Name, func() (bool, error) {
+	err := poll(ctx, 90*time.Second, "discovery of "+c.Name, func() (bool, error) {
 		code, body, err := s.Do(ctx, http.MethodGet, "/apis/"+c.Spec.Group, nil)
 		if err != nil {
 			return false, err
