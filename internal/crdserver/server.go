@@ -128,6 +128,7 @@ users:
 func (s *Server) spawn(name, bin string, args ...string) (*process, error) {
 	p := &process{name: name, cmd: exec.Command(bin, args...), out: &syncBuffer{}, done: make(chan struct{})}
 	p.cmd.Stdout, p.cmd.Stderr = p.out, p.out
+	dieWithParent(p.cmd)
 	if err := p.cmd.Start(); err != nil {
 		return nil, fmt.Errorf("starting %s: %w", name, err)
 	}
