@@ -84,10 +84,9 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		}
 		return out, nil
 	}
-	if len(u.Objects) > 0 { // objects need the CRD established; the status and the update do not
-		if err := s.waitEstablished(ctx, u.Old.Name); err != nil {
-			return nil, err
-		}
+	// A live CRD is established; before that the server still lets scope and names change.
+	if err := s.waitEstablished(ctx, u.Old.Name); err != nil {
+		return nil, err
 	}
 	if u.StoredVersions != nil {
 		if msg, err := s.setStoredVersions(ctx, u.Old.Name, u.StoredVersions); err != nil || msg != "" {
