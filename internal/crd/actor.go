@@ -37,6 +37,7 @@ var actors = map[Rule]Actor{
 	RuleStorageVersionNew:      ActorClients,
 	RuleStorageVersionUnserved: ActorClients,
 	RuleCRDRemoved:             ActorClients,
+	RuleCRDAdded:               ActorClients,
 	RulePreserveUnknownFields:  ActorClients,
 	RuleEnumValueAdded:         ActorClients,
 }
