@@ -269,13 +269,15 @@ func (s *Server) getCRD(ctx context.Context, name string) (*apiextv1.CustomResou
 	return c, nil
 }
 
-// waitEstablished waits until the CRD's Established condition is true.
+// waitEstablished waits until the CRD's Established condition is true; a timeout names the conditions.
 func (s *Server) waitEstablished(ctx context.Context, name string) error {
-	return poll(ctx, 90*time.Second, "CRD "+name+" established", func() (bool, error) {
+	var conds []apiextv1.CustomResourceDefinitionCondition
+	err := poll(ctx, 90*time.Second, "CRD "+name+" established", func() (bool, error) {
 		c, err := s.getCRD(ctx, name)
 		if err != nil {
 			return false, err
 		}
+		conds = c.Status.Conditions
 		for _, cond := range c.Status.Conditions {
 			if cond.Type == apiextv1.Established && cond.Status == apiextv1.ConditionTrue {
 				return true, nil
@@ -283,6 +285,14 @@ func (s *Server) waitEstablished(ctx context.Context, name string) error {
 		}
 		return false, nil
 	})
+	if err != nil {
+		var why []string
+		for _, c := range conds {
+			why = append(why, fmt.Sprintf("%s=%s (%s: %s)", c.Type, c.Status, c.Reason, c.Message))
+		}
+		return fmt.Errorf("%w; conditions: %s", err, strings.Join(why, ", "))
+	}
+	return nil
 }
 
 // waitServing waits until discovery lists exactly the versions c serves, then a little longer: the
