@@ -18,8 +18,11 @@ build:
 # test: lint, the fast tests with -race, then corpus-scale and end-to-end tests without it.
 test: test-deps lint test-fast test-slow
 
+# test-deps: apt packages, and the real CRD API server (k8s.io/apiextensions-apiserver's main, built from
+# the tools module hack/tools/apiserver into ~/.cache/opack-tools; never linked into opack, never committed).
 test-deps:
 	@bash hack/install-test-deps.sh
+	@bash hack/build-apiserver.sh >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' ':(exclude,glob)**/testdata/**' 2>/dev/null || find . -name '*.go' -not -path '*/testdata/*')); \
