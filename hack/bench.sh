@@ -3,6 +3,8 @@
 # prints them as a table, then measures the whole-process targets of the performance issue.
 # BENCH=regexp selects benchmarks, COUNT=n repeats them (for benchstat), SYNTH_MAX=n caps the
 # synthetic catalog size (default 10000), SYNTH_CACHE=dir keeps the synthetic catalogs there.
+# Last, it replays the CRD changes of the certified-operators corpus on the real API server (10-15 minutes;
+# APISERVER_CORPUS=0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=_output/bench
@@ -27,3 +29,9 @@ echo
 echo "whole process (fastest of 3 runs):"
 make -s build >/dev/null
 bash hack/bench-process.sh || true
+if [ "${APISERVER_CORPUS:-1}" != 0 ]; then
+  echo
+  echo "CRD changes of the certified-operators corpus on the real API server (TestAPIServerCorpusEdges):"
+  bash hack/install-test-deps.sh
+  OPACK_APISERVER_CORPUS=1 go test -count=1 -timeout 60m -run '^TestAPIServerCorpusEdges$' -v ./internal/crd/ | grep -E '^(--- |FAIL|ok)|changed CRDs played|API server: '
+fi

@@ -19,7 +19,8 @@ type pipelineFlags struct {
 	file, version, output string
 	insecure, verbose     bool
 	allowRemote           bool
-	quiet                 bool // check only: print errors only
+	quiet                 bool // print errors only
+	goTypes               bool
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
@@ -30,6 +31,8 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
+	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
+	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "for a Go project, generate the bundle from the base CSV regenerated from the Go API types in api/ (in memory; config/ is not edited)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {
@@ -42,7 +45,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 		}
 	}
 	imgOpts := []image.Option{image.WithInsecure(f.insecure)}
-	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote)}
+	opts := []project.BuildOption{project.BuildVersion(f.version), project.BuildSourceDateEpoch(os.Getenv("SOURCE_DATE_EPOCH")), project.BuildAllowRemote(f.allowRemote), project.BuildGoTypes(f.goTypes)}
 	if f.verbose {
 		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
 		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))
@@ -106,7 +109,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push, allowRebuild, verify bool
+	var push, allowRebuild, verify, prune bool
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -132,6 +135,11 @@ the next plain build or check works on the same release. A version already in th
 is never given another bundle digest (a released version must not change): build a new version, or
 pass --allow-rebuild for a version that was never published.
 
+Nothing opack did not write is deleted: the folders it replaces as a whole (bundle, deploy
+manifests, rendered catalogs) may only lose files listed in ` + "`" + project.OwnedFile + "`" + `, which build writes
+beside opack.yaml (commit it). Any other file there stops the build with the list, unless
+--prune. A catalog in mode fbc is never replaced: build adds the release to its files.
+
 Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 		Example: `  opack build
   opack build --version 0.0.2
@@ -142,17 +150,20 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildImageOptions(image.WithVerify(verify)))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune), project.BuildImageOptions(image.WithVerify(verify)))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
 			}
-			printBuild(f.summaryOut(cmd), res, push)
+			if !f.quiet || len(res.Written) > 0 {
+				printBuild(f.summaryOut(cmd), res, push)
+			}
 			return nil
 		},
 	}
 	f.add(cmd)
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
+	cmd.Flags().BoolVar(&prune, "prune", false, "delete files of the folders build replaces (bundle, deploy, rendered catalogs) that opack did not write ("+project.OwnedFile+" lists those it did)")
 	cmd.Flags().BoolVar(&verify, "verify", false, "with --push, read each pushed manifest and blob back by digest before reporting it pushed")
 	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd

@@ -141,7 +141,9 @@ comments and layout: only lines are added.`,
 			if err := manifest.WriteFile(file, out, mode); err != nil {
 				return err
 			}
-			fmt.Fprintf(cmd.ErrOrStderr(), "added %s to %s\n", ref, file)
+			if !quietFlag(cmd) {
+				fmt.Fprintf(cmd.ErrOrStderr(), "added %s to %s\n", ref, file)
+			}
 			return nil
 		},
 	}

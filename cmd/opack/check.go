@@ -40,7 +40,6 @@ unified diff is printed); 2 could not run.`,
 		},
 	}
 	f.add(cmd)
-	cmd.Flags().BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no summary when everything is up to date)")
 	return cmd
 }
 

@@ -49,6 +49,9 @@ Exit codes: 0 converted, 1 the package has errors, 2 could not run.`,
 				return withExit(exitFindings, fmt.Errorf("not converted: %s", report.Summary()))
 			}
 			for _, c := range converted {
+				if quietFlag(cmd) {
+					break
+				}
 				fmt.Fprintf(cmd.OutOrStdout(), "%s\t%s\t%s\n", c.Dir, c.CSV, strings.Join(c.Channels, ","))
 			}
 			return nil

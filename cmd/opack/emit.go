@@ -42,6 +42,9 @@ with --olm v1, warnings with --olm both.`,
 			if err != nil {
 				return err
 			}
+			if quietFlag(cmd) {
+				return nil
+			}
 			for _, w := range res.Warnings {
 				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
 			}

@@ -10,16 +10,18 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/opack/opack/internal/bundle"
+	"github.com/opack/opack/internal/project"
 )
 
 // generateBundleOptions are the flags of `opack generate bundle` that do not map 1:1 to bundle.Options.
 type generateBundleOptions struct {
-	opts      bundle.Options
-	overwrite bool
-	stdout    bool
-	check     bool
-	digests   bool
-	quiet     bool
+	opts               bundle.Options
+	kustomizeManifests bool
+	overwrite          bool
+	stdout             bool
+	check              bool
+	digests            bool
+	quiet              bool
 }
 
 func newGenerateBundleCmd() *cobra.Command {
@@ -34,6 +36,16 @@ Unlike operator-sdk, createdAt only changes when the CSV does, base relatedImage
 annotations.yaml or the Dockerfile are kept, files a previous run left in manifests/ are removed (and listed),
 dropped objects are reported, and the bundle folder is replaced atomically.
 
+For a Go project (PROJECT layout go.kubebuilder.io/...) with API types in --apis-dir, the
+kustomize-manifests step runs first, as operator-sdk's "make bundle" runs "generate kustomize
+manifests": the base CSV's owned CRD descriptions are regenerated from the Go types and markers, and
+the base file is rewritten when it changed, after the bundle (--kustomize-manifests=false skips the step).
+
+The operators.operatorframework.io/builder annotation and the metrics.builder label say
+"opack-<release>" (e.g. opack-v0.2.0) for a release build however it was built (make build,
+go install ...@v0.2.0), and "opack-dev" for any other build, where operator-sdk writes
+"operator-sdk-<version>": the one deliberate difference in the bundle's bytes.
+
 Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 could not run.`,
 		Example: `  opack generate bundle --version 0.0.1
   kustomize build config/manifests | opack generate bundle - --version 0.0.1
@@ -43,12 +55,14 @@ Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 c
 	}
 	fl := cmd.Flags()
 	o := &f.opts
-	fl.StringVarP(&o.Version, "version", "v", "", "semantic version of the bundle (default: the base CSV's)")
+	fl.StringVar(&o.Version, "version", "", "semantic version of the bundle (default: the base CSV's; operator-sdk's -v, spelled out: -v is --verbose in opack)")
 	fl.StringVar(&o.Package, "package", "", "bundle package name (default: projectName in PROJECT)")
 	fl.StringVar(&o.Channels, "channels", "alpha", "comma-separated channels of the bundle")
 	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel of the package")
 	fl.StringVar(&o.KustomizeDir, "kustomize-dir", "config/manifests", "kustomization built in-process, holding bases/<package>.clusterserviceversion.yaml")
 	fl.BoolVar(&o.AllowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (offline otherwise; git repositories stay refused)")
+	fl.BoolVar(&f.kustomizeManifests, "kustomize-manifests", true, "for a Go project, regenerate the base CSV from the Go API types first (generate kustomize-manifests)")
+	fl.StringVar(&o.APIsDir, "apis-dir", "api", "root folder of the Go API types read by the kustomize-manifests step")
 	fl.StringVar(&o.InputDir, "input-dir", "", "read manifests from this folder instead of building the kustomization")
 	fl.StringVar(&o.OutputDir, "output-dir", "bundle", "bundle folder")
 	fl.StringVar(&o.Dockerfile, "dockerfile", "bundle.Dockerfile", "bundle Dockerfile to write; its COPY paths are relative to its folder")
@@ -81,6 +95,9 @@ func (f *generateBundleOptions) run(cmd *cobra.Command, args []string) error {
 	}
 	if f.stdout && cmd.Flags().Changed("output-dir") {
 		return withExit(exitUsage, errors.New("--output-dir cannot be set with --stdout"))
+	}
+	if !f.kustomizeManifests {
+		o.APIsDir = ""
 	}
 	o.KeepMetadata = !f.overwrite
 	o.SourceDateEpoch = os.Getenv("SOURCE_DATE_EPOCH")
@@ -116,6 +133,12 @@ func (f *generateBundleOptions) report(stdout, stderr io.Writer, res *bundle.Res
 		if !f.quiet {
 			fmt.Fprintf(stdout, "bundle in %s is up to date\n", res.OutputDir)
 		}
+	}
+	if !f.quiet && !f.check && !f.stdout && res.Base != nil {
+		printBaseResult(stdout, res.Base)
+	}
+	switch {
+	case f.stdout || f.check:
 	case !f.quiet && !res.Changed:
 		fmt.Fprintf(stdout, "bundle in %s is up to date (nothing written)\n", res.OutputDir)
 	case !f.quiet:
@@ -130,8 +153,12 @@ func (f *generateBundleOptions) report(stdout, stderr io.Writer, res *bundle.Res
 // notes prints the warnings and what happened to objects and files, one labelled line each
 // (opack build labels its lines the same way).
 func (f *generateBundleOptions) notes(stderr io.Writer, res *bundle.Result) {
+	csv := ""
+	if res.CSV != nil {
+		csv = res.CSV.Name
+	}
 	for _, w := range res.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
+		fmt.Fprintln(stderr, "warning:", project.ObjectWarning("ClusterServiceVersion", csv, w))
 	}
 	for _, d := range res.Dropped {
 		fmt.Fprintln(stderr, "dropped:", d)

@@ -26,9 +26,18 @@ func newGenerateKustomizeCmd() *cobra.Command {
 		Use:   "kustomize-manifests",
 		Short: "Generate the base ClusterServiceVersion and kustomization in config/manifests",
 		Long: `Generate config/manifests/bases/<package>.clusterserviceversion.yaml and, when missing,
-config/manifests/kustomization.yaml, as operator-sdk's "generate kustomize manifests" does.
+config/manifests/kustomization.yaml, as operator-sdk v1.42.3's "generate kustomize manifests" does.
 An existing base is kept and updated with the values given as flags. Without a base and with
-a terminal on stdin, the values not given as flags are asked for (--interactive=false skips that).`,
+a terminal on stdin, the values not given as flags are asked for (--interactive=false skips that).
+
+For a Go project (PROJECT layout go.kubebuilder.io/...), the owned CRD descriptions are generated
+from the Go API types below --apis-dir, for every resource of PROJECT: the type's doc comment, and
+the +operator-sdk:csv:customresourcedefinitions markers (displayName, resources, order; on fields
+below spec and status: type=spec|status, displayName, xDescriptors, order). The packages are read
+with "go list" offline: the module's dependencies need not be downloaded. When the Go code cannot
+be read, the error names the package and the base is left as it is.
+
+A file is written only when its content changes ("wrote", else "unchanged").`,
 		Example: `  opack generate kustomize-manifests --display-name "Memcached Operator" --provider "ACME" \
       --maintainers "Jo Doe <jo@acme.example>" --keywords memcached,cache`,
 		Args: cobra.NoArgs,
@@ -37,7 +46,8 @@ a terminal on stdin, the values not given as flags are asked for (--interactive=
 	fl := cmd.Flags()
 	o := &f.opts
 	fl.StringVar(&o.Package, "package", "", "package name (default: projectName in PROJECT)")
-	fl.StringVar(&o.InputDir, "input-dir", "", "folder holding an existing base (default: --output-dir)")
+	fl.StringVar(&o.InputDir, "input-dir", "config/manifests", "folder holding an existing base")
+	fl.StringVar(&o.APIsDir, "apis-dir", "api", "root folder of the Go API types (a Go project's owned CRD descriptions are generated from them)")
 	fl.StringVar(&o.OutputDir, "output-dir", "config/manifests", "kustomize manifests folder to write")
 	fl.StringVar(&o.DisplayName, "display-name", "", "CSV spec.displayName")
 	fl.StringVar(&o.Description, "description", "", "CSV spec.description")
@@ -54,11 +64,12 @@ a terminal on stdin, the values not given as flags are asked for (--interactive=
 
 func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 	o := f.opts
+	p, _, err := bundle.ReadProject(".")
+	if err != nil {
+		return err
+	}
+	o.Project = p
 	if o.Package == "" {
-		p, _, err := bundle.ReadProject(".")
-		if err != nil {
-			return err
-		}
 		o.Package = p.Name
 	}
 	for _, m := range f.maintainers {
@@ -68,11 +79,7 @@ func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 		}
 		o.Maintainers = append(o.Maintainers, mt)
 	}
-	in := o.InputDir
-	if in == "" {
-		in = o.OutputDir
-	}
-	if _, err := os.Stat(bundle.BaseFile(in, o.Package)); err != nil && f.interactive && !o.Check && isTerminal(cmd.InOrStdin()) {
+	if _, err := os.Stat(bundle.BaseFile(o.InputDir, o.Package)); err != nil && f.interactive && !o.Check && isTerminal(cmd.InOrStdin()) {
 		if err := prompt(cmd.InOrStdin(), cmd.ErrOrStderr(), &o); err != nil {
 			return err
 		}
@@ -80,6 +87,11 @@ func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 	res, err := bundle.GenerateBase(cmd.Context(), o)
 	if err != nil {
 		return err
+	}
+	if !f.quiet {
+		for _, w := range res.Warnings {
+			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		}
 	}
 	if o.Check {
 		if res.Changed {
@@ -89,11 +101,19 @@ func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 		return nil
 	}
 	if !f.quiet {
-		for _, file := range res.Files {
-			fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", file.Name)
-		}
+		printBaseResult(cmd.OutOrStdout(), res)
 	}
 	return nil
+}
+
+// printBaseResult prints one line per file: "wrote" when it changed, "unchanged" otherwise.
+func printBaseResult(w io.Writer, res *bundle.BaseResult) {
+	for _, file := range res.Files {
+		fmt.Fprintf(w, "wrote %s\n", file.Name)
+	}
+	for _, file := range res.Unchanged {
+		fmt.Fprintf(w, "unchanged %s\n", file.Name)
+	}
 }
 
 // parseMaintainer reads "Name <email>".

@@ -11,17 +11,30 @@ import (
 
 func newInitCmd() *cobra.Command {
 	var (
-		o   project.InitOptions
-		olm string
+		o     project.InitOptions
+		olm   string
+		quiet bool
 	)
 	cmd := &cobra.Command{
 		Use:   "init [DIR]",
 		Short: "Write opack.yaml for an existing operator-sdk or kubebuilder project",
 		Long: `Write opack.yaml for the operator-sdk or kubebuilder project in DIR (default: the current folder).
 
-The package comes from PROJECT, the install namespace from config/default, channels from
-bundle/metadata/annotations.yaml, and VERSION and IMAGE_TAG_BASE from the Makefile, when present;
-flags take precedence. The written file is checked by loading it back.`,
+The package comes from PROJECT and the install namespace from config/default. The Makefile is
+read as make reads it (?=, :=, =, +=, $(VAR) and ${VAR}, ifeq/ifdef, include), without running
+anything: VERSION, CHANNELS, DEFAULT_CHANNEL, IMAGE_TAG_BASE, BUNDLE_IMG, CATALOG_IMG, IMG,
+BUNDLE_GEN_FLAGS and the kustomize edit set image lines of its bundle target (as images
+overrides). A value make would only know by running something ($(shell ...), the environment)
+is not guessed: a note names it with its line. Channels fall back to
+bundle/metadata/annotations.yaml.
+
+Catalogs already in the repository are kept: every file-based catalog of the package (any folder
+of olm.package / olm.channel / olm.bundle files) becomes a catalog in mode fbc, to which opack
+build adds each release without changing anything else (a one-file-per-bundle layout keeps its
+naming); a basic or semver catalog template becomes a template catalog. The version defaults to
+the newest release found in them when the Makefile has none.
+
+Flags take precedence. The written file is checked by loading it back.`,
 		Example: `  opack init --version 0.0.1 --bundle-image quay.io/me/op-bundle --catalog-image quay.io/me/op-catalog:latest`,
 		Args:    cobra.MaximumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
@@ -43,6 +56,9 @@ flags take precedence. The written file is checked by loading it back.`,
 			if err != nil {
 				return err
 			}
+			if quiet {
+				return nil
+			}
 			for _, f := range res.Files {
 				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", f)
 			}
@@ -62,5 +78,6 @@ flags take precedence. The written file is checked by loading it back.`,
 	fl.StringVar(&olm, "olm", "both", "OLM generations to emit deploy manifests for: v0, v1 or both")
 	fl.BoolVar(&o.Makefile, "makefile", false, "also write Makefile.opack, the drop-in bundle and catalog make targets")
 	fl.BoolVar(&o.Force, "force", false, "overwrite an existing opack.yaml (and Makefile.opack)")
+	fl.BoolVarP(&quiet, "quiet", "q", false, "print only errors (not the files written, nor the notes on what was found and what could not be read)")
 	return cmd
 }

@@ -24,7 +24,7 @@ func TestInitAndEmitCommands(t *testing.T) {
 		{args: []string{"emit"}, code: 0, stdout: "deploy/olmv0/catalogsource.yaml\n", stderr: "warning: no bundle in bundle: the OLM v1 installability check was skipped"},
 		{args: []string{"emit", "--olm", "v0"}, code: 0, stdout: "deploy/olmv0/subscription.yaml\n"},
 		{args: []string{"emit", "--olm", "v9"}, code: exitUsage, stderr: `unknown OLM target "v9"`},
-		{args: []string{"emit", "-f", "missing.yaml"}, code: exitUsage, stderr: "reading project file"},
+		{args: []string{"emit", "-f", "missing.yaml"}, code: exitUsage, stderr: "missing.yaml: not found; run opack init"},
 		{args: []string{"emit"}, code: exitUsage, stderr: `opack.yaml:5: unknown field "pakage" in the top level`,
 			setup: func(t *testing.T) {
 				data, _ := os.ReadFile("opack.yaml")

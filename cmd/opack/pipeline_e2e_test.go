@@ -207,7 +207,7 @@ func TestBuildCheckUsage(t *testing.T) {
 	}{
 		{[]string{"build", "-o", "xml"}, exitUsage, `unknown output format "xml"`},
 		{[]string{"check", "--version", "1.0"}, exitUsage, `--version: version "1.0" is not a semantic version`},
-		{[]string{"build", "-f", filepath.Join(t.TempDir(), "missing.yaml")}, exitUsage, "reading project file"},
+		{[]string{"build", "-f", filepath.Join(t.TempDir(), "missing.yaml")}, exitUsage, "no project file: looked for"},
 		{[]string{"check", "extra"}, exitUsage, `unknown command "extra"`},
 	}
 	for _, tt := range tests {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
+	"strings"
 
 	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/version"
@@ -44,15 +46,20 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 	root := newRootCmd(stdin, stdout, stderr)
 	prof.addFlags(root)
 	pre := root.PersistentPreRunE
+	unmute := func() {}
 	root.PersistentPreRunE = func(cmd *cobra.Command, args []string) error {
 		if err := pre(cmd, args); err != nil {
 			return err
+		}
+		if quietFlag(cmd) {
+			unmute = muteLibraryStderr()
 		}
 		return prof.start()
 	}
 	root.SetArgs(args)
 	tmpdir.Sweep() // what killed runs left in $TMPDIR
 	err := root.ExecuteContext(ctx)
+	unmute()
 	if perr := prof.stop(); perr != nil && err == nil {
 		err = perr
 	}
@@ -79,9 +86,13 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		SilenceUsage:      true,
 		SilenceErrors:     true,
 		DisableAutoGenTag: true,
-		Version:           version.Version,
+		Version:           version.String(),
 	}
 	root.SetVersionTemplate("{{.Version}}\n")
+	// --version is spelled out: -v is --verbose on every command that has it.
+	root.Flags().Bool("version", false, "print opack's version")
+	root.PersistentFlags().BoolP("quiet", "q", false, "print only errors (commands with their own -q say what else they leave out); also silences kustomize's deprecation notices")
+	root.SetFlagErrorFunc(flagError)
 	limits := &limitFlags{}
 	limits.addFlags(root)
 	root.PersistentPreRunE = func(*cobra.Command, []string) error { return limits.apply() }
@@ -116,4 +127,34 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		newVersionCmd(),
 	)
 	return root
+}
+
+// quietFlag reports whether -q was given to cmd (its own flag or the global one).
+func quietFlag(cmd *cobra.Command) bool {
+	q, err := cmd.Flags().GetBool("quiet")
+	return err == nil && q
+}
+
+// muteLibraryStderr sends what libraries print straight to the process's stderr (kustomize's
+// deprecation notices) to the null device until the returned function restores it. opack's own
+// messages go to the command's writer, which keeps the original stderr.
+func muteLibraryStderr() func() {
+	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
+	if err != nil {
+		return func() {}
+	}
+	old := os.Stderr
+	os.Stderr = null
+	return func() {
+		os.Stderr = old
+		null.Close()
+	}
+}
+
+// flagError adds to cobra's flag errors what a user of operator-sdk or docker may expect.
+func flagError(cmd *cobra.Command, err error) error {
+	if strings.Contains(err.Error(), "shorthand flag: 'v'") {
+		return fmt.Errorf("%w (-v is --verbose in opack, on the commands that log; a version is passed as --version)", err)
+	}
+	return err
 }

@@ -131,12 +131,13 @@ func crdReport(findings []crd.Finding) *finding.Report {
 			Old:      f.Old,
 			New:      f.New,
 			Fix:      f.Fix,
+			Actor:    string(f.Actor),
 		})
 	}
 	return r
 }
 
-// crdMessage formats "version path: message (old -> new) [rule]; fix: ...".
+// crdMessage formats "version path: message (old -> new) [rule]; refused by actor; fix: ...".
 func crdMessage(f crd.Finding) string {
 	var b strings.Builder
 	where := strings.TrimSpace(f.Version + " " + f.Path)
@@ -148,6 +149,9 @@ func crdMessage(f crd.Finding) string {
 		fmt.Fprintf(&b, " (%s -> %s)", quoteOrNone(f.Old), quoteOrNone(f.New))
 	}
 	fmt.Fprintf(&b, " [%s]", f.Rule)
+	if f.Actor != "" {
+		b.WriteString("; " + f.Actor.Verdict())
+	}
 	if f.Fix != "" {
 		b.WriteString("; fix: " + f.Fix)
 	}

@@ -136,6 +136,44 @@ func TestValidateCrdsOutputs(t *testing.T) {
 	})
 }
 
+// TestValidateCrdsAPIServerRefusal: an update the real API server refuses (CASES.tsv column apiserver)
+// is an error naming the actor, and the command exits 1.
+func TestValidateCrdsAPIServerRefusal(t *testing.T) {
+	in := func(p string) string { return filepath.Join(crdCasesDir, p) }
+	tests := []struct{ name, old, new, want string }{
+		{"webhook without conversionReviewVersions", "operator-controller/crd-conversion-webhook-old.json", "operator-controller/crd-conversion-webhook.json",
+			"conversionReviewVersions: Required value"},
+		{"old and new not structural", "crdify/test/oneofadded/a.yaml", "crdify/test/oneofadded/b.yaml", "must be empty to be structural"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var stdout, stderr bytes.Buffer
+			code := run(context.Background(), []string{"validate", "crds", in(tt.old), in(tt.new), "-o", "json"}, nil, &stdout, &stderr)
+			if code != exitFindings {
+				t.Fatalf("exit code %d, want %d\n%s%s", code, exitFindings, stdout.String(), stderr.String())
+			}
+			var got struct {
+				Outputs []struct{ Type, Rule, Message, Actor string }
+			}
+			if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+				t.Fatalf("decoding %q: %v", stdout.String(), err)
+			}
+			found := false
+			for _, o := range got.Outputs {
+				if o.Rule == "crd-upgrade/apiserver" && strings.Contains(o.Message, tt.want) {
+					found = true
+					if o.Type != "error" || o.Actor != "apiserver" || !strings.Contains(o.Message, "refused by apiserver") {
+						t.Errorf("finding %+v: want an error with actor apiserver saying \"refused by apiserver\"", o)
+					}
+				}
+			}
+			if !found {
+				t.Errorf("no crd-upgrade/apiserver finding mentions %q: %s", tt.want, stdout.String())
+			}
+		})
+	}
+}
+
 func TestValidateCrdsPolicyAndUsage(t *testing.T) {
 	in := func(p string) string { return filepath.Join(crdCasesDir, p) }
 	policy := filepath.Join(t.TempDir(), "policy.yaml")

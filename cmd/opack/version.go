@@ -13,7 +13,7 @@ func newVersionCmd() *cobra.Command {
 		Short: "Print opack's version",
 		Args:  cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			_, err := fmt.Fprintln(cmd.OutOrStdout(), version.Version)
+			_, err := fmt.Fprintln(cmd.OutOrStdout(), version.String())
 			return err
 		},
 	}

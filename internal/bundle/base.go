@@ -1,30 +1,34 @@
 package bundle
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io/fs"
-	"path/filepath"
 	"strings"
-	"unicode"
 
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 
+	"github.com/opack/opack/internal/apitypes"
 	"github.com/opack/opack/internal/manifest"
 )
 
 // baseCSV picks the CSV to start from, as operator-sdk does: the first input CSV named
-// "<pkg>.*"; else, when the input holds no CSV at all, <kustomizeDir>/bases/<pkg>.clusterserviceversion.yaml;
-// else a default base. fromDefault reports the last case.
-func baseCSV(c *collection, pkg, kustomizeDir string) (csv *v1alpha1.ClusterServiceVersion, fromDefault bool, err error) {
+// "<pkg>.*"; else, when the input holds no CSV at all, <kustomizeDir>/bases/<pkg>.clusterserviceversion.yaml
+// (as regenerated in generated, when it is there); else a default base. fromDefault reports the last case.
+func baseCSV(c *collection, pkg, kustomizeDir string, generated *BaseResult) (csv *v1alpha1.ClusterServiceVersion, fromDefault bool, err error) {
 	for i := range c.CSVs {
 		if strings.HasPrefix(c.CSVs[i].GetName(), pkg+".") {
 			return c.CSVs[i].DeepCopy(), false, nil
 		}
 	}
 	if len(c.CSVs) == 0 && kustomizeDir != "" {
-		csv, err := readBaseFile(filepath.Join(kustomizeDir, "bases", pkg+".clusterserviceversion.yaml"))
+		path := BaseFile(kustomizeDir, pkg)
+		csv, err := readBaseFile(path)
+		if data, ok := generated.data(path); ok {
+			csv, err = decodeBase(manifest.Decode(bytes.NewReader(data), path))
+		}
 		if err != nil || csv != nil {
 			return csv, false, err
 		}
@@ -38,6 +42,11 @@ func readBaseFile(path string) (*v1alpha1.ClusterServiceVersion, error) {
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil, nil
 	}
+	return decodeBase(docs, err)
+}
+
+// decodeBase returns the first CSV of a base file's documents.
+func decodeBase(docs []manifest.Doc, err error) (*v1alpha1.ClusterServiceVersion, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the base ClusterServiceVersion: %w", err)
 	}
@@ -89,32 +98,4 @@ func DefaultCSV(pkg string) *v1alpha1.ClusterServiceVersion {
 
 // DisplayName turns a name in snake, kebab, camel or dotted case into a title-cased,
 // space-separated display name ("memcached-operator" → "Memcached Operator"), as operator-sdk does.
-func DisplayName(name string) string {
-	words := strings.FieldsFunc(name, func(r rune) bool { return strings.ContainsRune(".-_ ", r) })
-	for i, w := range words {
-		var b strings.Builder
-		prev := rune(0)
-		for j, r := range w {
-			if j > 0 && unicode.IsUpper(r) && !unicode.IsUpper(prev) {
-				b.WriteByte(' ')
-			}
-			b.WriteRune(r)
-			prev = r
-		}
-		words[i] = b.String()
-	}
-	return strings.TrimSpace(title(strings.Join(words, " ")))
-}
-
-// title upper-cases the first letter of every word, like the deprecated strings.Title.
-func title(s string) string {
-	prev := ' '
-	return strings.Map(func(r rune) rune {
-		isSep := !(unicode.IsLetter(prev) || unicode.IsDigit(prev) || prev == '_')
-		prev = r
-		if isSep {
-			return unicode.ToTitle(r)
-		}
-		return r
-	}, s)
-}
+func DisplayName(name string) string { return apitypes.DisplayName(name) }

@@ -72,6 +72,15 @@ type Options struct {
 
 	Resolver Resolver // when set, image tags are pinned to digests through it
 	Mode     Mode
+
+	// APIsDir, when set and the manifests come from the kustomization of a Go project, runs
+	// `generate kustomize-manifests` first, as operator-sdk's `make bundle` does: the base CSV is
+	// regenerated from the Go API types below ProjectDir/APIsDir and the kustomization is built
+	// with it. The base file is written in ModeWrite only, when it changed.
+	APIsDir string
+	// Base, when set, holds base files (BaseFromGoTypes) read in place of those on disk when the
+	// kustomization is built; Generate sets it from APIsDir.
+	Base *BaseResult
 }
 
 // Result is what Generate built and did.
@@ -82,11 +91,12 @@ type Result struct {
 	Dockerfile *File                           // nil when metadata was not generated
 	Dropped    []Dropped                       // input objects neither written nor used
 	Warnings   []string
-	Removed    []string // files of a previous run removed from manifests/ (or that would be, in check mode)
-	Kept       []string // such files kept because of KeepUnknown, or because the generator did not write them
-	Changed    bool     // disk differed from the generated bundle (write mode: so it was written)
-	Diff       string   // unified diff, disk → generated
-	Stdout     []byte   // stdout mode: the manifests stream
+	Removed    []string    // files of a previous run removed from manifests/ (or that would be, in check mode)
+	Kept       []string    // such files kept because of KeepUnknown, or because the generator did not write them
+	Changed    bool        // disk differed from the generated bundle (write mode: so it was written)
+	Diff       string      // unified diff, disk → generated
+	Stdout     []byte      // stdout mode: the manifests stream
+	Base       *BaseResult // the kustomize-manifests step, when it ran
 	// Tree is the bundle folder's full new content (slash-separated path → bytes): what was
 	// written, or would be in check mode; nil in stdout mode.
 	Tree map[string][]byte
@@ -159,6 +169,9 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 		return nil, err
 	}
 	res := &Result{OutputDir: opts.OutputDir}
+	if err := regenerateBase(ctx, &opts, res); err != nil {
+		return nil, err
+	}
 	if w := defaultChannelWarning(opts.Channels, opts.DefaultChannel); opts.Metadata && w != "" {
 		res.Warnings = append(res.Warnings, w)
 	}
@@ -178,10 +191,19 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 		}
 	}
 	res.Tree = tree
-	if err := check(&opts, disk, tree, res); err != nil || opts.Mode == ModeCheck || !res.Changed {
-		return res, err // an unchanged bundle is not rewritten, so file times stay put
+	if err := check(&opts, disk, tree, res); err != nil || opts.Mode == ModeCheck {
+		baseCheck(res)
+		return res, err
 	}
-	return res, write(ctx, &opts, tree, res)
+	if res.Changed { // an unchanged bundle is not rewritten, so file times stay put
+		if err := write(ctx, &opts, tree, res); err != nil {
+			return res, err
+		}
+	}
+	if res.Base != nil {
+		return res, writeFiles(ctx, res.Base.Files)
+	}
+	return res, nil
 }
 
 // readInput returns the input objects: the stream, the folder, or the kustomization built in-process.
@@ -212,7 +234,13 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 		}
 		return docs, nil
 	}
-	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote))
+	overlay := map[string][]byte{}
+	if o.Base != nil {
+		for _, f := range o.Base.Files {
+			overlay[f.Name] = f.Data
+		}
+	}
+	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote), kustomize.WithFiles(overlay))
 	if err != nil {
 		return nil, err
 	}
@@ -246,7 +274,7 @@ func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, 
 	if err != nil {
 		return err
 	}
-	base, fromDefault, err := baseCSV(c, o.Package, o.KustomizeDir)
+	base, fromDefault, err := baseCSV(c, o.Package, o.KustomizeDir, o.Base)
 	if err != nil {
 		return err
 	}

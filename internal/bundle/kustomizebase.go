@@ -1,6 +1,7 @@
 package bundle
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -10,6 +11,7 @@ import (
 
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 
+	"github.com/opack/opack/internal/apitypes"
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -28,13 +30,21 @@ type BaseOptions struct {
 	Keywords     []string
 	Maintainers  []v1alpha1.Maintainer
 	Check        bool // write nothing; report whether the files would change
+
+	// Project and APIsDir: for a Go project, owned CRD descriptions are generated from the Go API
+	// types below ProjectDir/APIsDir (operator-sdk's default "api"), as operator-sdk does.
+	Project    Project
+	ProjectDir string // the folder holding PROJECT and go.mod; "." when empty
+	APIsDir    string // "" reads no Go code
 }
 
 // BaseResult lists what GenerateBase wrote (or would write, with Check).
 type BaseResult struct {
-	Files   []File // base CSV, then kustomization.yaml when it was missing
-	Existed bool   // the base CSV already existed and was updated in place
-	Changed bool   // Check: a file on disk differs
+	Files     []File // base CSV, then kustomization.yaml when it was missing
+	Unchanged []File // files whose content on disk was already what was generated (not written)
+	Existed   bool   // the base CSV already existed and was updated in place
+	Changed   bool   // a file on disk differs (with Check: would be written)
+	Warnings  []string
 }
 
 // kustomizationTemplate is operator-sdk's manifests/v2 config/manifests/kustomization.yaml.
@@ -56,50 +66,87 @@ func BaseFile(dir, pkg string) string {
 // the given metadata applied, or operator-sdk's default base — and <OutputDir>/kustomization.yaml
 // when it does not exist yet. Files are written atomically.
 func GenerateBase(ctx context.Context, o BaseOptions) (*BaseResult, error) {
-	if o.Package == "" {
-		return nil, errors.New("no package name: set --package (or projectName in PROJECT)")
+	o.defaults()
+	csv, existed, warnings, err := o.base(ctx)
+	if err != nil {
+		return nil, err
 	}
+	res := &BaseResult{Existed: existed, Warnings: warnings}
+	data, err := marshalCSV(csv)
+	if err != nil {
+		return nil, err
+	}
+	files := []File{{Name: BaseFile(o.OutputDir, o.Package), Data: data, Kind: csv.Kind, Object: csv.Name}}
+	kust := filepath.Join(o.OutputDir, "kustomization.yaml")
+	if _, err := os.Stat(kust); errors.Is(err, fs.ErrNotExist) {
+		files = append(files, File{Name: kust, Data: []byte(fmt.Sprintf(kustomizationTemplate, o.Package))})
+	}
+	for _, f := range files {
+		if old, err := os.ReadFile(f.Name); err == nil && bytes.Equal(old, f.Data) {
+			res.Unchanged = append(res.Unchanged, f)
+			continue
+		}
+		res.Changed = true
+		res.Files = append(res.Files, f)
+	}
+	if o.Check {
+		return res, nil
+	}
+	return res, writeFiles(ctx, res.Files)
+}
+
+// writeFiles writes each file atomically, creating its folder.
+func writeFiles(ctx context.Context, files []File) error {
+	for _, f := range files {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := os.MkdirAll(filepath.Dir(f.Name), 0o755); err != nil {
+			return fmt.Errorf("writing %s: %w", f.Name, err)
+		}
+		if err := manifest.WriteFile(f.Name, f.Data, 0o644); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (o *BaseOptions) defaults() {
 	if o.OutputDir == "" {
 		o.OutputDir = filepath.Join("config", "manifests")
 	}
 	if o.InputDir == "" {
 		o.InputDir = o.OutputDir
 	}
-	csv, err := readBaseFile(BaseFile(o.InputDir, o.Package))
-	if err != nil {
-		return nil, err
+	if o.ProjectDir == "" {
+		o.ProjectDir = "."
 	}
-	res := &BaseResult{Existed: csv != nil}
+}
+
+// base reads the existing base (or starts from the default one), applies the metadata options
+// and, for a Go project, the owned CRD descriptions of its Go API types.
+func (o BaseOptions) base(ctx context.Context) (csv *v1alpha1.ClusterServiceVersion, existed bool, warnings []string, err error) {
+	if o.Package == "" {
+		return nil, false, nil, errors.New("no package name: set --package (or projectName in PROJECT)")
+	}
+	csv, err = readBaseFile(BaseFile(o.InputDir, o.Package))
+	if err != nil {
+		return nil, false, nil, err
+	}
+	existed = csv != nil
 	if csv == nil {
 		csv = DefaultCSV(o.Package)
+	} else if csv.GetName() == o.Package+".vX.Y.Z" {
+		csv.SetName(fmt.Sprintf("%s.v%s", o.Package, csv.Spec.Version.String()))
 	}
 	o.apply(csv)
-	data, err := marshalCSV(csv)
-	if err != nil {
-		return nil, err
-	}
-	res.Files = append(res.Files, File{Name: BaseFile(o.OutputDir, o.Package), Data: data, Kind: csv.Kind, Object: csv.Name})
-	kust := filepath.Join(o.OutputDir, "kustomization.yaml")
-	if _, err := os.Stat(kust); errors.Is(err, fs.ErrNotExist) {
-		res.Files = append(res.Files, File{Name: kust, Data: []byte(fmt.Sprintf(kustomizationTemplate, o.Package))})
-	}
-	for _, f := range res.Files {
-		if err := ctx.Err(); err != nil {
-			return nil, err
-		}
-		if o.Check {
-			old, err := os.ReadFile(f.Name)
-			res.Changed = res.Changed || err != nil || string(old) != string(f.Data)
-			continue
-		}
-		if err := os.MkdirAll(filepath.Dir(f.Name), 0o755); err != nil {
-			return nil, fmt.Errorf("writing %s: %w", f.Name, err)
-		}
-		if err := manifest.WriteFile(f.Name, f.Data, 0o644); err != nil {
-			return nil, err
+	if o.APIsDir != "" && o.Project.IsGo() {
+		warnings, err = apitypes.Apply(ctx, csv, apitypes.Options{Dir: o.ProjectDir, APIsDir: o.APIsDir, GVKs: o.Project.GVKs})
+		if err != nil {
+			return nil, false, nil, fmt.Errorf("%w (%s kept as it is)", err, BaseFile(o.OutputDir, o.Package))
 		}
 	}
-	return res, nil
+	return csv, existed, warnings, nil
 }
 
 func (o BaseOptions) apply(csv *v1alpha1.ClusterServiceVersion) {

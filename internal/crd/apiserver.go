@@ -28,6 +28,14 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 		emit(newChange(RuleAPIServer, "", "", "", err.Error()))
 		return
 	}
+	ctx := context.Background()
+	if neverApplied(ctx, oi) {
+		// The old CRD cannot be on a cluster, so applying the new CRD creates it, unratcheted.
+		for _, e := range validation.ValidateCustomResourceDefinition(ctx, forCreate(ni)) {
+			emit(newChange(RuleAPIServer, e.Field, "", "", "the API server rejects the CRD (the old CRD could never be applied either, so nothing ratchets): "+shorten(e.Error())))
+		}
+		return
+	}
 	// The API server stores the update with the live status, then appends the new storage version.
 	oi.Status.StoredVersions = append([]string(nil), stored...)
 	oi.Status.Conditions = []apiextensions.CustomResourceDefinitionCondition{{Type: apiextensions.Established, Status: apiextensions.ConditionTrue}}
@@ -38,7 +46,6 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 		}
 	}
 	ni.ObjectMeta.UID, ni.ObjectMeta.ResourceVersion = oi.ObjectMeta.UID, oi.ObjectMeta.ResourceVersion
-	ctx := context.Background()
 	errs := validation.ValidateCustomResourceDefinitionUpdate(ctx, ni, oi)
 	if len(errs) == 0 {
 		return
@@ -51,12 +58,42 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 		if pre[errKey(e)] || coveredElsewhere(e) {
 			continue
 		}
-		msg := e.Error()
-		if len(msg) > 400 {
-			msg = msg[:397] + "..."
-		}
-		emit(newChange(RuleAPIServer, e.Field, "", "", "the API server rejects the update: "+msg))
+		emit(newChange(RuleAPIServer, e.Field, "", "", "the API server rejects the update: "+shorten(e.Error())))
 	}
+}
+
+func shorten(msg string) string {
+	if len(msg) > 400 {
+		return msg[:397] + "..."
+	}
+	return msg
+}
+
+// neverApplied reports whether the API server refuses c's schemas on create although c is no
+// v1beta1-era CRD (those keep spec.preserveUnknownFields and are ratcheted): no cluster can hold it.
+// Other create errors (no storage version marked, say) are left to the ratcheted update validation.
+func neverApplied(ctx context.Context, c *apiextensions.CustomResourceDefinition) bool {
+	if isTrue(c.Spec.PreserveUnknownFields) {
+		return false
+	}
+	for _, e := range validation.ValidateCustomResourceDefinition(ctx, forCreate(c)) {
+		if strings.Contains(e.Field, "openAPIV3Schema") {
+			return true
+		}
+	}
+	return false
+}
+
+// forCreate returns a copy of c with the status the API server sets on create: its storage version stored.
+func forCreate(c *apiextensions.CustomResourceDefinition) *apiextensions.CustomResourceDefinition {
+	c = c.DeepCopy()
+	c.Status = apiextensions.CustomResourceDefinitionStatus{}
+	for _, v := range c.Spec.Versions {
+		if v.Storage {
+			c.Status.StoredVersions = []string{v.Name}
+		}
+	}
+	return c
 }
 
 func errKey(e *field.Error) string {

@@ -93,7 +93,7 @@ func TestPreExisting(t *testing.T) {
 		{"new in this release", twoVersions(true), []string{
 			"csv-version-not-served error ClusterServiceVersion widget-operator.v1 owns version v1, which the CRD does not serve; OLM fails the CSV (CRD version not served)",
 			"storage-version-unserved warn the storage version is not served",
-			"version-unserved warn version no longer served; its API endpoints disappear",
+			"version-unserved warn version no longer served; its API endpoints disappear: existing objects created as v1 become unreadable at v1 (the API server answers 404) until clients read them at a served version",
 		}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

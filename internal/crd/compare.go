@@ -253,6 +253,9 @@ func finish(o *options, changes []change) []Finding {
 		if f.File == "" {
 			f.File = o.files[f.CRD]
 		}
+		if f.Actor == "" {
+			f.Actor = ActorOf(f.Rule)
+		}
 		if seen[f] {
 			continue
 		}

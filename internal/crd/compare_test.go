@@ -34,9 +34,18 @@ func summarize(fs []Finding) []ruleAt {
 	return out
 }
 
-// TestCompareCRDCases covers the CRD-wide cases of INLINE-CASES.md (scope, field removal with a new
-// version, stored versions, served-version pairs and the webhook skip) and the deprecation steps.
-func TestCompareCRDCases(t *testing.T) {
+// crdPairCase is an old/new CRD pair with the findings opack gives under opts.
+type crdPairCase struct {
+	name     string
+	old, new *apiextv1.CustomResourceDefinition
+	opts     []Option
+	want     []ruleAt
+}
+
+// crdPairCases are the CRD-wide cases of INLINE-CASES.md (scope, field removal with a new version,
+// stored versions, served-version pairs and the webhook skip) and the deprecation steps. The real-server
+// test (TestE2EAPIServerVerdicts) plays the whole pairs on an API server too.
+func crdPairCases() []crdPairCase {
 	mode := specWith("mode", schemaOf("string"))
 	modeEnum := specWith("mode", schemaOf("string", func(p *apiextv1.JSONSchemaProps) { p.Enum = enum(`"a"`, `"b"`) }))
 	modeEnumA := specWith("mode", schemaOf("string", func(p *apiextv1.JSONSchemaProps) { p.Enum = enum(`"a"`) }))
@@ -46,12 +55,7 @@ func TestCompareCRDCases(t *testing.T) {
 			Webhook: &apiextv1.WebhookConversion{ConversionReviewVersions: []string{"v1"},
 				ClientConfig: &apiextv1.WebhookClientConfig{Service: &apiextv1.ServiceReference{Namespace: "ns", Name: "webhook"}}}}
 	}
-	tests := []struct {
-		name     string
-		old, new *apiextv1.CustomResourceDefinition
-		opts     []Option
-		want     []ruleAt
-	}{
+	return []crdPairCase{
 		{name: "A1 B5 no scope change", old: testCRD(mode), new: testCRD(mode)},
 		{name: "A2 B6 scope change", old: testCRD(mode),
 			new:  testCRD(mode, func(c *apiextv1.CustomResourceDefinition) { c.Spec.Scope = apiextv1.ClusterScoped }),
@@ -102,7 +106,10 @@ func TestCompareCRDCases(t *testing.T) {
 		{name: "crd removed", old: testCRD(mode), new: nil,
 			want: []ruleAt{{RuleCRDRemoved, "warn", "", ""}}},
 	}
-	for _, tt := range tests {
+}
+
+func TestCompareCRDCases(t *testing.T) {
+	for _, tt := range crdPairCases() {
 		t.Run(tt.name, func(t *testing.T) {
 			var news []*apiextv1.CustomResourceDefinition
 			if tt.new != nil {

@@ -63,9 +63,11 @@ type Finding struct {
 	Fix     string `json:"fix,omitempty"`
 	// File is where the new CRD (or the instance, for instance rules) came from, when known.
 	File string `json:"file,omitempty"`
+	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set.
+	Actor Actor `json:"actor,omitempty"`
 }
 
-// String formats the finding on one line: "crd version path: message (old -> new)".
+// String formats the finding on one line: "crd version path: message (old -> new); refused by actor".
 func (f Finding) String() string {
 	var b strings.Builder
 	b.WriteString(f.CRD)
@@ -78,6 +80,9 @@ func (f Finding) String() string {
 	b.WriteString(": " + f.Message)
 	if f.Old != "" || f.New != "" {
 		fmt.Fprintf(&b, " (%s -> %s)", orNone(f.Old), orNone(f.New))
+	}
+	if f.Actor != "" {
+		b.WriteString("; " + f.Actor.Verdict())
 	}
 	return b.String()
 }

@@ -89,6 +89,7 @@ func newVersionValidator(s *apiextv1.JSONSchemaProps) (*versionValidator, error)
 // webhook, objects read at another version than their own cannot be predicted: those findings are at
 // most warnings, as in OLM v0.
 func validateInstances(ctx context.Context, oc, nc *apiextv1.CustomResourceDefinition, objs []Instance, emit func(change)) {
+	unreadable(oc, nc, objs, emit)
 	var versions []*apiextv1.CustomResourceDefinitionVersion
 	for i := range nc.Spec.Versions {
 		nv := &nc.Spec.Versions[i]
@@ -122,6 +123,39 @@ func validateInstances(ctx context.Context, oc, nc *apiextv1.CustomResourceDefin
 			validators[i].check(ctx, inst, nc.Spec.Group+"/"+v.Name, v.Name, ceiling, emit)
 		}
 	}
+}
+
+// unreadable names the existing objects whose own version (the first form given) is served before the
+// upgrade and not after: the API server answers 404 for them at that version, though they stay stored.
+func unreadable(oc, nc *apiextv1.CustomResourceDefinition, objs []Instance, emit func(change)) {
+	for _, group := range groupInstances(objs, nc.Spec.Group, nc.Spec.Names.Kind) {
+		inst := group[0]
+		own := inst.Object.GroupVersionKind().Version
+		ov, nv := findVersion(oc, own), findVersion(nc, own)
+		if ov == nil || !ov.Served || (nv != nil && nv.Served) {
+			continue
+		}
+		rule, why := RuleVersionUnserved, "is no longer served"
+		if nv == nil {
+			rule, why = RuleVersionRemoved, "is removed"
+		}
+		emit(change{Finding: Finding{Rule: rule, Version: own, Path: "spec.versions", File: inst.File,
+			Message: fmt.Sprintf("existing %s created as %s/%s becomes unreadable at %s: %s, so the API server answers 404 (not found) for it there; clients must read it at a served version (%s)",
+				instanceName(inst.Object), nc.Spec.Group, own, own, own+" "+why, strings.Join(servedVersions(nc), ", "))}})
+	}
+}
+
+func servedVersions(c *apiextv1.CustomResourceDefinition) []string {
+	var out []string
+	for _, v := range c.Spec.Versions {
+		if v.Served {
+			out = append(out, v.Name)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "none")
+	}
+	return out
 }
 
 // groupInstances collects the objects of one kind by namespace and name: the same object given at
@@ -168,7 +202,7 @@ func (vv *versionValidator) check(ctx context.Context, inst Instance, apiVersion
 	name := instanceName(inst.Object)
 	if errs := apiservervalidation.ValidateCustomResource(nil, obj, vv.schema); len(errs) > 0 {
 		emit(change{ceiling: ceiling, Finding: Finding{Rule: RuleInstanceInvalid, Version: version, File: inst.File,
-			Path: errs[0].Field, Message: fmt.Sprintf("existing %s read as %s: updated validation is too restrictive: %s", name, apiVersion, joinErrs(errs))}})
+			Path: errs[0].Field, Message: fmt.Sprintf("existing %s read as %s: updated validation is too restrictive: %s (OLM v0 fails the upgrade; the API server keeps the object readable and accepts writes that leave these fields unchanged or make them valid)", name, apiVersion, joinErrs(errs))}})
 	}
 	if vv.cel == nil {
 		return

@@ -131,7 +131,7 @@ func TestRuleTableDocumented(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, r := range Rules() {
-		row := fmt.Sprintf("| `%s` | %s |", r, DefaultSeverity(r))
+		row := fmt.Sprintf("| `%s` | %s | %s |", r, DefaultSeverity(r), ActorOf(r))
 		if !strings.Contains(string(doc), row) {
 			t.Errorf("docs/crd-rules.md lacks the row %q", row)
 		}

@@ -88,7 +88,7 @@ var rules = map[Rule]ruleInfo{
 	RuleNameChanged:            {SeverityError, "keep spec.group, spec.names.plural and spec.names.kind; a rename needs a new CRD"},
 	RuleCRDAdded:               {SeverityInfo, ""},
 	RuleCRDRemoved:             {SeverityWarning, "keep shipping the CRD while objects of it may exist, or document how users remove it"},
-	RuleAPIServer:              {SeverityWarning, "fix the CRD so the API server accepts it as an update of the old one (`opack validate bundle` reports the CRD's own errors)"},
+	RuleAPIServer:              {SeverityError, "fix the CRD so the API server accepts it as an update of the old one (`opack validate bundle` reports the CRD's own errors)"},
 	RuleServedVersion:          {SeverityError, "make the served versions' schemas round-trip (same fields and constraints) or use a conversion webhook"},
 	RuleInstanceInvalid:        {SeverityError, "loosen the new schema or migrate the existing objects before upgrading"},
 	RuleInstanceCELInvalid:     {SeverityError, "loosen the validation rule (or make it a transition rule that ratchets) or migrate the existing objects"},

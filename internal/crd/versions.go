@@ -58,10 +58,11 @@ func compareVersions(oc, nc *apiextv1.CustomResourceDefinition, stored []string,
 		switch {
 		case nv == nil && !contains(stored, ov.Name) && ov.Served:
 			emit(change{Finding: Finding{Rule: RuleVersionRemoved, Version: ov.Name, Path: "spec.versions", Old: ov.Name,
-				Message: "served version removed without a release where it was served: false; its clients break"}})
+				Message: "served version removed without a release where it was served: false; its clients break, and existing objects become unreadable at " + ov.Name + " (the API server answers 404)"}})
 		case nv != nil && ov.Served && !nv.Served:
 			emit(change{Finding: Finding{Rule: RuleVersionUnserved, Version: ov.Name, Path: "spec.versions[" + ov.Name + "].served",
-				Old: "true", New: "false", Message: "version no longer served; its API endpoints disappear"}})
+				Old: "true", New: "false", Message: "version no longer served; its API endpoints disappear: existing objects created as " + ov.Name +
+					" become unreadable at " + ov.Name + " (the API server answers 404) until clients read them at a served version"}})
 		}
 	}
 	os, ns := storageVersion(oc), storageVersion(nc)

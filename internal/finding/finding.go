@@ -40,13 +40,15 @@ type Finding struct {
 	Message string `json:"message"`
 	// CRD upgrade findings (`opack validate crds`) also carry their parts, so that -o json consumers need not
 	// parse Message: the CRD's name, the version ("v1", or "v1 -> v2" for a served-version pair), the schema
-	// path ("^.spec.replicas") or CRD field, the values before and after the change, and the fix.
+	// path ("^.spec.replicas") or CRD field, the values before and after the change, the fix, and who
+	// refuses the upgrade (apiserver, olm-v0, olm-v1) or breaks when nothing refuses it (clients).
 	CRD     string `json:"crd,omitempty"`
 	Version string `json:"version,omitempty"`
 	Path    string `json:"path,omitempty"`
 	Old     string `json:"old,omitempty"`
 	New     string `json:"new,omitempty"`
 	Fix     string `json:"fix,omitempty"`
+	Actor   string `json:"actor,omitempty"`
 }
 
 // String formats the finding as one line: "severity: file: object: message" without the empty parts.

@@ -16,6 +16,7 @@ type Option func(*options)
 type options struct {
 	root        string
 	allowRemote bool
+	files       map[string][]byte
 }
 
 // WithRoot sets the project root the build may read below (default: ProjectRoot of the
@@ -53,6 +54,9 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	}
 	if o.root == "" {
 		o.root = ProjectRoot(dir)
+	}
+	if o.files != nil {
+		fs = overlayFS{FileSystem: fs, files: o.files}
 	}
 	sb, err := newSandbox(ctx, fs, o.root, onDisk, o.allowRemote)
 	if err != nil {

@@ -17,6 +17,12 @@ const (
 	BaseScratch = "scratch"
 )
 
+// Catalog modes.
+const (
+	CatalogModeTemplate = "template"
+	CatalogModeFBC      = "fbc"
+)
+
 // Install plan approvals of an OLM v0 Subscription.
 const (
 	ApprovalAutomatic = "Automatic"
@@ -88,9 +94,25 @@ type Catalog struct {
 	Dir string `yaml:"dir,omitempty"`
 	// Image is the catalog image reference; without a tag it is tagged v<version>; {{.Version}} works too.
 	Image string `yaml:"image"`
+	// Mode is template (default: Template is rendered into Dir) or fbc: Dir is a file-based catalog
+	// kept as it is, with no template; build adds each new release to it (an olm.bundle and a new
+	// head of each channel) and changes nothing else.
+	Mode string `yaml:"mode,omitempty"`
+	// BundleFile, in fbc mode, is the file of Dir a new release's olm.bundle is written to
+	// ({{.Version}} and {{.Package}} are replaced, e.g. bundle-v{{.Version}}.yaml); empty: appended
+	// to the file holding the package's newest bundle.
+	BundleFile string `yaml:"bundleFile,omitempty"`
 	// Base is the catalog image's base: scratch (default) or an image holding opm (e.g.
 	// quay.io/operator-framework/opm:v1.55.0) that serves the catalog itself.
 	Base string `yaml:"base,omitempty"`
+}
+
+// Source is the file or folder a catalog is maintained in: its template, or in fbc mode its folder.
+func (c Catalog) Source() string {
+	if c.Mode == CatalogModeFBC {
+		return c.Dir
+	}
+	return c.Template
 }
 
 // Previous names the release the CRD upgrade check compares against. Empty: the highest version below
@@ -137,6 +159,7 @@ type Migration struct {
 type ImageAlias struct {
 	Name    string `yaml:"name"`
 	NewName string `yaml:"newName,omitempty"`
-	NewTag  string `yaml:"newTag,omitempty"`
-	Digest  string `yaml:"digest,omitempty"`
+	// NewTag may use {{.Version}}, the version being built.
+	NewTag string `yaml:"newTag,omitempty"`
+	Digest string `yaml:"digest,omitempty"`
 }

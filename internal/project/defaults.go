@@ -33,7 +33,13 @@ func (p *Project) applyDefaults() {
 	}
 	for i := range p.Catalogs {
 		c := &p.Catalogs[i]
-		if len(p.Catalogs) == 1 {
+		def(&c.Mode, CatalogModeTemplate)
+		if c.Mode == CatalogModeFBC {
+			if c.Name == "" && len(p.Catalogs) == 1 && p.Package != "" {
+				c.Name = p.Package + "-catalog"
+			}
+			def(&c.Dir, DefaultCatalogDir)
+		} else if len(p.Catalogs) == 1 {
 			if p.Package != "" {
 				def(&c.Name, p.Package+"-catalog")
 			}

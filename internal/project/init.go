@@ -1,17 +1,13 @@
 package project
 
 import (
-	"bufio"
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
-	"text/template"
 
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
@@ -48,10 +44,14 @@ var ErrExists = errors.New("already exists")
 
 // scaffold is what Init learns from an operator-sdk / kubebuilder project.
 type scaffold struct {
-	Package, Domain, Version, Namespace, ImageTagBase string
-	Channels                                          []string
-	DefaultChannel                                    string
-	HasManifests                                      bool
+	Package, Domain, Namespace string
+	// Channels and DefaultChannel are the committed bundle's (bundle/metadata/annotations.yaml).
+	Channels       []string
+	DefaultChannel string
+	HasManifests   bool
+	Make           makeInfo
+	Catalogs       []foundCatalog
+	Templates      []foundTemplate
 }
 
 // Init writes opack.yaml for the operator-sdk or kubebuilder project in dir, from its PROJECT file,
@@ -66,7 +66,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	if _, err := os.Stat(path); err == nil && !opts.Force {
 		return nil, fmt.Errorf("writing %s: %w (pass --force to overwrite it)", path, ErrExists)
 	}
-	sc, notes, err := readScaffold(dir)
+	sc, notes, err := readScaffold(ctx, dir, opts.Package)
 	if err != nil {
 		return nil, err
 	}
@@ -99,13 +99,16 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 }
 
 // readScaffold reads what it can of the project; only PROJECT is required.
-func readScaffold(dir string) (scaffold, []string, error) {
+func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, error) {
 	var sc scaffold
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
 	data, err := os.ReadFile(file)
 	if err != nil {
-		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file: %w (run opack init in the project's root folder)", err)
+		if abs, aerr := filepath.Abs(file); aerr == nil {
+			file = abs
+		}
+		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file %s: %w (run opack init in the operator's root folder, the one holding PROJECT)", file, errors.Unwrap(err))
 	}
 	var pf struct {
 		ProjectName string `json:"projectName"`
@@ -130,19 +133,23 @@ func readScaffold(dir string) (scaffold, []string, error) {
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}
-	if err := readYAML(filepath.Join(dir, "bundle", "metadata", "annotations.yaml"), &ann); err != nil {
+	if err := readYAML(filepath.Join(dir, DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
 		return sc, nil, err
 	}
 	if ch := ann.Annotations["operators.operatorframework.io.bundle.channels.v1"]; ch != "" {
 		sc.Channels = strings.Split(ch, ",")
 	}
 	sc.DefaultChannel = ann.Annotations["operators.operatorframework.io.bundle.channel.default.v1"]
-	vars, err := makeVars(filepath.Join(dir, "Makefile"))
+	if sc.Make, err = readMakefile(dir); err != nil {
+		return sc, nil, err
+	}
+	notes = append(notes, sc.Make.Notes...)
+	var more []string
+	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, first(pkg, sc.Package), DefaultBundleDir)
 	if err != nil {
 		return sc, nil, err
 	}
-	sc.Version, sc.ImageTagBase = vars["VERSION"], vars["IMAGE_TAG_BASE"]
-	return sc, notes, nil
+	return sc, append(notes, more...), nil
 }
 
 // readYAML decodes path into v; a missing file leaves v alone.
@@ -158,74 +165,6 @@ func readYAML(path string, v any) error {
 		return fmt.Errorf("reading %s: %w", path, err)
 	}
 	return nil
-}
-
-var makeVarRE = regexp.MustCompile(`^([A-Z_]+)\s*\??=\s*(\S*)\s*$`)
-
-// makeVars returns the simple `NAME ?= value` assignments of a Makefile (values without make syntax).
-func makeVars(path string) (map[string]string, error) {
-	vars := map[string]string{}
-	data, err := os.ReadFile(path)
-	if errors.Is(err, fs.ErrNotExist) {
-		return vars, nil
-	}
-	if err != nil {
-		return nil, err
-	}
-	sc := bufio.NewScanner(bytes.NewReader(data))
-	for sc.Scan() {
-		if m := makeVarRE.FindStringSubmatch(sc.Text()); m != nil && !strings.Contains(m[2], "$") {
-			if _, seen := vars[m[1]]; !seen {
-				vars[m[1]] = m[2]
-			}
-		}
-	}
-	return vars, sc.Err()
-}
-
-// initData is what opack.yaml's template is executed with.
-type initData struct {
-	Package, Version, DefaultChannel, KustomizeDir string
-	Channels                                       []string
-	BundleImage, CatalogImage, Namespace, OLM      string
-}
-
-func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
-	var notes []string
-	d := initData{Package: first(opts.Package, sc.Package), Version: strings.TrimPrefix(first(opts.Version, sc.Version), "v"),
-		Channels: opts.Channels, DefaultChannel: first(opts.DefaultChannel, sc.DefaultChannel),
-		KustomizeDir: DefaultKustomizeDir, Namespace: sc.Namespace, OLM: string(opts.OLM)}
-	if d.Package == "" {
-		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
-	}
-	if len(d.Channels) == 0 {
-		d.Channels = sc.Channels
-	}
-	base := sc.ImageTagBase
-	if base == "" && sc.Domain != "" {
-		base = sc.Domain + "/" + d.Package // operator-sdk's IMAGE_TAG_BASE default
-	}
-	d.BundleImage, d.CatalogImage = opts.BundleImage, opts.CatalogImage
-	if d.BundleImage == "" || d.CatalogImage == "" {
-		if base == "" {
-			return nil, nil, errors.New("no image names: pass --bundle-image and --catalog-image")
-		}
-		notes = append(notes, fmt.Sprintf("image names derived from %s: check bundle.image and catalogs[0].image", base))
-	}
-	d.BundleImage = first(d.BundleImage, base+"-bundle")
-	d.CatalogImage = first(d.CatalogImage, base+"-catalog:latest")
-	if d.OLM == "" {
-		d.OLM = string(emit.TargetBoth)
-	}
-	if d.Version == "" {
-		notes = append(notes, "no version found: opack reads it from git tags v<semver> on HEAD (versionFrom.gitTag) unless --version is passed")
-	}
-	t := template.Must(template.New("opack.yaml").Funcs(template.FuncMap{"quote": quoteYAML}).Parse(initTemplate))
-	var b bytes.Buffer
-	if err := t.Execute(&b, d); err != nil {
-		return nil, nil, err
-	}
-	return b.Bytes(), notes, nil
 }
 
 func first(vs ...string) string {

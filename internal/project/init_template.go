@@ -32,13 +32,44 @@ bundle:
   # Tagged v<version>; a template such as repo:{{"{{"}}.Version{{"}}"}} works too.
   image: {{ quote .BundleImage }}
 catalogs:
-- name: {{ quote (printf "%s-catalog" .Package) }}
+{{- range .Catalogs }}
+- name: {{ quote .Name }}
+{{- if eq .Mode "fbc" }}
+  # {{ .Found }}. An existing file-based catalog, kept as it is: build adds each
+  # release to it (its olm.bundle and a new head of each channel) and changes nothing else.
+  mode: fbc
+  dir: {{ quote .Dir }}
+{{- with .BundleFile }}
+  bundleFile: {{ quote . }}   # where a new release's olm.bundle goes, in dir
+{{- end }}
+{{- else }}
+{{- with .Found }}
+  # {{ . }}.
+{{- end }}
   # The catalog template the bundle is added to, and the rendered file-based catalog.
-  template: catalog-template.yaml
-  dir: catalog
-  image: {{ quote .CatalogImage }}
+  template: {{ quote .Template }}
+  dir: {{ quote .Dir }}
+{{- end }}
+  image: {{ quote .Image }}
   # scratch: the image holds only the catalog; OLM serves it with its own opm.
   base: scratch
+{{- end }}
+{{- with .Images }}
+# Image overrides applied to the kustomize input, from the Makefile's kustomize edit set image.
+images:
+{{- range . }}
+- name: {{ quote .Name }}
+{{- with .NewName }}
+  newName: {{ quote . }}
+{{- end }}
+{{- with .NewTag }}
+  newTag: {{ quote . }}
+{{- end }}
+{{- with .Digest }}
+  digest: {{ quote . }}
+{{- end }}
+{{- end }}
+{{- end }}
 # previous:        # the release the CRD upgrade check compares against
 #   version: 1.2.3 # default: the highest version below this one in the catalog's channels
 outputs:

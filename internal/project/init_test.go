@@ -126,7 +126,7 @@ func TestInitFromProjectFiles(t *testing.T) {
 				if p.Version != "0.0.3" || p.Bundle.Image != "quay.io/acme/memcached-operator-bundle" || p.Catalogs[0].Image != "quay.io/acme/memcached-operator-catalog:latest" {
 					t.Errorf("version %q bundle %q catalog %q", p.Version, p.Bundle.Image, p.Catalogs[0].Image)
 				}
-				if len(notes) != 1 || !strings.Contains(notes[0], "derived from quay.io/acme/memcached-operator") {
+				if len(notes) != 1 || !strings.Contains(notes[0], "quay.io/acme/memcached-operator-catalog:latest derived from IMAGE_TAG_BASE") {
 					t.Errorf("notes = %q", notes)
 				}
 			}},

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -16,10 +17,22 @@ import (
 // maxConfigSize bounds opack.yaml; a project file is a few kilobytes.
 const maxConfigSize = 1 << 20
 
+// ErrNoProject is returned by Load when the project file does not exist.
+var ErrNoProject = errors.New("not found")
+
+// noProject is the error for a project file that does not exist.
+func noProject(path string) error {
+	abs, _ := filepath.Abs(path)
+	return fmt.Errorf("no project file: looked for %s: %w; run opack init in the operator's root folder to create it (or pass -f FILE)", abs, ErrNoProject)
+}
+
 // Load reads opack.yaml (or another file in its format), applies defaults and validates it. Every
 // problem is reported, each with its line, in one *ConfigError.
 func Load(path string) (*Project, error) {
 	f, err := os.Open(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil, noProject(path)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("reading project file: %w", err)
 	}

@@ -135,7 +135,7 @@ func TestDefaults(t *testing.T) {
 		Channels: []string{"alpha"}, DefaultChannel: "alpha", KustomizeDir: "config/manifests",
 		Bundle: Bundle{Dir: "bundle", Image: "quay.io/example/memcached-operator-bundle"},
 		Catalogs: []Catalog{{Name: "memcached-operator-catalog", Template: "catalog-template.yaml", Dir: "catalog",
-			Image: "quay.io/example/memcached-operator-catalog:latest", Base: "scratch"}},
+			Image: "quay.io/example/memcached-operator-catalog:latest", Mode: "template", Base: "scratch"}},
 		Outputs: Outputs{Dir: "_output", Deploy: "deploy"},
 		Deploy: Deploy{
 			OLM: "both", Catalog: "memcached-operator-catalog",
@@ -163,8 +163,8 @@ func TestDefaultsSeveralCatalogs(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []Catalog{
-		{Name: "v4-17", Template: "catalog-templates/v4-17.yaml", Dir: "catalogs/v4-17", Image: "quay.io/example/c:v4.17", Base: "registry.redhat.io/openshift4/ose-operator-registry-rhel9:v4.17"},
-		{Name: "v4-18", Template: "catalog-templates/v4-18.yaml", Dir: "catalogs/v4-18", Image: "quay.io/example/c:v4.18", Base: "scratch"},
+		{Name: "v4-17", Template: "catalog-templates/v4-17.yaml", Dir: "catalogs/v4-17", Image: "quay.io/example/c:v4.17", Mode: "template", Base: "registry.redhat.io/openshift4/ose-operator-registry-rhel9:v4.17"},
+		{Name: "v4-18", Template: "catalog-templates/v4-18.yaml", Dir: "catalogs/v4-18", Image: "quay.io/example/c:v4.18", Mode: "template", Base: "scratch"},
 	}
 	if diff := cmp.Diff(want, p.Catalogs); diff != "" {
 		t.Errorf("catalogs (-want +got):\n%s", diff)
@@ -190,7 +190,7 @@ func TestLoadSetsDir(t *testing.T) {
 	if p.Dir != dir || p.File != path {
 		t.Errorf("Dir, File = %q, %q", p.Dir, p.File)
 	}
-	if _, err := Load(dir + "/missing.yaml"); err == nil || !strings.Contains(err.Error(), "reading project file") {
+	if _, err := Load(dir + "/missing.yaml"); err == nil || !strings.Contains(err.Error(), "no project file: looked for") {
 		t.Errorf("missing file: %v", err)
 	}
 }

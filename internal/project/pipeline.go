@@ -5,6 +5,8 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -87,11 +89,18 @@ type buildOptions struct {
 	sourceDateEpoch string
 	allowRebuild    bool
 	allowRemote     bool
+	prune           bool
+	noGoTypes       bool
 }
 
 // BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are
 // otherwise offline.
 func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
+
+// BuildGoTypes (on by default) runs the kustomize-manifests step first for a Go project, as
+// operator-sdk's make bundle does: the bundle is generated from the base CSV regenerated from the Go
+// API types below api/ (in memory: config/ is never edited; a stale base is reported as a warning).
+func BuildGoTypes(on bool) BuildOption { return func(o *buildOptions) { o.noGoTypes = !on } }
 
 // BuildVersion overrides the version (--version).
 func BuildVersion(v string) BuildOption { return func(o *buildOptions) { o.version = v } }
@@ -193,6 +202,9 @@ func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildRes
 
 func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (*BuildResult, error) {
 	o := newBuildOptions(opts)
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return nil, noProject(path)
+	}
 	unlock, err := lockProject(ctx, filepath.Dir(path), !check, o.logf)
 	if err != nil {
 		return nil, err

@@ -24,8 +24,23 @@ import (
 func (r *run) generate(ctx context.Context) error {
 	p := r.p
 	opts := r.bundleOptions()
+	base, err := bundle.BaseFromGoTypes(ctx, opts)
+	if err != nil {
+		return stepErr(StepGenerate, p.KustomizeDir, err, "fix the Go API types (opack generate kustomize-manifests reads the same), or build with --kustomize-manifests=false")
+	}
+	if base != nil {
+		opts.Base = base
+		r.res.Warnings = append(r.res.Warnings, base.Warnings...)
+		for _, f := range base.Files {
+			name := f.Name
+			if rel, err := filepath.Rel(p.Dir, f.Name); err == nil {
+				name = filepath.ToSlash(rel)
+			}
+			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s is out of date with the Go API types: the bundle uses the regenerated one; run opack generate kustomize-manifests to update it", name))
+		}
+	}
 	if len(p.Images) > 0 {
-		out, err := r.kustomizeWithImages(ctx)
+		out, err := r.kustomizeWithImages(ctx, base)
 		if err != nil {
 			return stepErr(StepGenerate, p.KustomizeDir, err, "fix the images entries of "+p.File+" or the kustomization")
 		}
@@ -42,7 +57,7 @@ func (r *run) generate(ctx context.Context) error {
 	for _, w := range res.Warnings {
 		// The validate step runs the same CSV validator and reports its findings with their file.
 		if !strings.HasPrefix(w, bundle.CSVValidationWarning) {
-			r.res.Warnings = append(r.res.Warnings, w)
+			r.res.Warnings = append(r.res.Warnings, ObjectWarning("ClusterServiceVersion", r.csvName, w))
 		}
 	}
 	r.res.Dropped = append(r.res.Dropped, res.Dropped...)
@@ -209,4 +224,13 @@ func writeTree(dir string, tree map[string][]byte) error {
 		}
 	}
 	return nil
+}
+
+// ObjectWarning names the object a warning is about ("Kind name: warning") unless it already
+// starts with that kind.
+func ObjectWarning(kind, name, w string) string {
+	if strings.HasPrefix(w, kind+" ") || name == "" {
+		return w
+	}
+	return kind + " " + name + ": " + w
 }

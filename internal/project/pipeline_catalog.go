@@ -50,6 +50,18 @@ func (r *run) renderCurrent(ctx context.Context, i int) (*fbc.DeclarativeConfig,
 	if cfg, ok := r.rendered[i]; ok {
 		return cfg, nil
 	}
+	if c := r.p.Catalogs[i]; c.Mode == CatalogModeFBC {
+		files, err := r.fbcFiles(c)
+		if err != nil {
+			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
+		}
+		cfg, err := loadFBCFiles(files)
+		if err != nil {
+			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
+		}
+		r.rendered[i] = cfg
+		return cfg, nil
+	}
 	data, ok, err := r.readTemplate(i)
 	if err != nil || !ok {
 		return nil, err
@@ -92,6 +104,9 @@ func (r *run) buildCatalogs(ctx context.Context) error {
 
 func (r *run) buildCatalog(ctx context.Context, i int) error {
 	c := r.p.Catalogs[i]
+	if c.Mode == CatalogModeFBC {
+		return r.buildFBCCatalog(ctx, i)
+	}
 	data, err := r.addToTemplate(ctx, i)
 	if err != nil {
 		return err
@@ -174,9 +189,13 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 	}
 	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Dir))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
-	fs = append(fs, r.edgeFindings(ctx, cfg, c.Dir)...)
+	edges := r.edgeFindings(ctx, cfg, c.Dir)
+	if c.Mode == CatalogModeFBC {
+		edges = r.publishedEdges(edges)
+	}
+	fs = append(fs, edges...)
 	return r.splitFindings(StepCatalogValidate, fs, "problem(s) in catalog "+c.Name,
-		"fix the channels of "+c.Template+" (or accept a reviewed CRD finding with a waivers entry in "+r.p.File+")")
+		"fix the channels of "+c.Source()+" (or accept a reviewed CRD finding with a waivers entry in "+r.p.File+")")
 }
 
 // buildCatalogImage builds the catalog image (reproducible) and stages it in an OCI layout.

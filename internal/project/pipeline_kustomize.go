@@ -12,6 +12,7 @@ import (
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
+	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/kustomize"
 	"github.com/opack/opack/internal/manifest"
 )
@@ -20,7 +21,7 @@ import (
 // `kustomize edit set image` applies them (the Makefile's `cd config/manager && kustomize edit set
 // image controller=$IMG`): in every kustomization of the input that lists the image, else in the
 // kustomization that is built. The input is copied into memory; config/ is never edited.
-func (r *run) kustomizeWithImages(ctx context.Context) ([]byte, error) {
+func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) ([]byte, error) {
 	dir, err := filepath.Abs(r.path(r.p.KustomizeDir))
 	if err != nil {
 		return nil, err
@@ -35,13 +36,27 @@ func (r *run) kustomizeWithImages(ctx context.Context) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The base files the kustomize-manifests step regenerated are read in place of those on disk.
+	generated := map[string][]byte{}
+	if base != nil {
+		for _, f := range base.Files {
+			abs, err := filepath.Abs(f.Name)
+			if err != nil {
+				return nil, err
+			}
+			generated[abs] = f.Data
+		}
+	}
 	declared := map[string]bool{}
 	var kustomizations []string
 	for _, f := range files {
 		p := filepath.Join(root, filepath.FromSlash(f))
-		data, err := os.ReadFile(p)
-		if err != nil {
-			return nil, err
+		data, ok := generated[p]
+		delete(generated, p)
+		if !ok {
+			if data, err = os.ReadFile(p); err != nil {
+				return nil, err
+			}
 		}
 		if isKustomization(p) {
 			kustomizations = append(kustomizations, p)
@@ -49,6 +64,11 @@ func (r *run) kustomizeWithImages(ctx context.Context) ([]byte, error) {
 				return nil, fmt.Errorf("%s: %w", p, err)
 			}
 		}
+		if err := fs.WriteFile(p, data); err != nil {
+			return nil, err
+		}
+	}
+	for p, data := range generated { // a base or kustomization.yaml not on disk yet
 		if err := fs.WriteFile(p, data); err != nil {
 			return nil, err
 		}
@@ -92,6 +112,7 @@ func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
 				continue
 			}
 			declared[im.Name], changed = true, true
+			im.NewTag = strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version)
 			k.Images[i] = mergeImage(k.Images[i], im)
 		}
 	}

@@ -92,6 +92,12 @@ func (r *run) pipeline(ctx context.Context) error {
 	if err := r.saveVersion(); err != nil {
 		return err
 	}
+	if err := r.recordOwned(); err != nil {
+		return err
+	}
+	if err := r.checkRemovals(); err != nil {
+		return err
+	}
 	if r.check {
 		if err := r.diff(); err != nil {
 			return err
@@ -156,5 +162,14 @@ func (r *run) bundleOptions() bundle.Options {
 		Dockerfile:      r.path(DefaultBundleDockerfile),
 		SourceDateEpoch: r.o.sourceDateEpoch,
 		Mode:            bundle.ModeCheck,
+		APIsDir:         r.apisDir(),
 	}
+}
+
+// apisDir is the Go API folder the kustomize-manifests step reads ("" when turned off).
+func (r *run) apisDir() string {
+	if r.o.noGoTypes {
+		return ""
+	}
+	return "api"
 }

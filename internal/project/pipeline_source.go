@@ -88,9 +88,9 @@ func (r *run) defaultChannelFindings(cfg *fbc.DeclarativeConfig, c Catalog) []fi
 			}
 		}
 		sort.Strings(names)
-		out = append(out, finding.Errorf(c.Template, "package "+pkg.Name, RuleDefaultChannel,
+		out = append(out, finding.Errorf(c.Source(), "package "+pkg.Name, RuleDefaultChannel,
 			"default channel %q not found: the catalog's channels of %s are %s; set defaultChannel in %s (and in %s) to one of them, or add %q to channels",
-			pkg.DefaultChannel, pkg.Name, strings.Join(names, ", "), r.p.File, c.Template, pkg.DefaultChannel))
+			pkg.DefaultChannel, pkg.Name, strings.Join(names, ", "), r.p.File, c.Source(), pkg.DefaultChannel))
 	}
 	return out
 }

@@ -110,7 +110,7 @@ func TestBuildOffline(t *testing.T) {
 		t.Fatalf("first build: %v", err)
 	}
 	wantWritten := []string{"_output/images/bundle", "_output/images/memcached-operator-catalog", "bundle", "bundle.Dockerfile",
-		"catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1"}
+		"catalog", "catalog-template.yaml", "deploy/olmv0", "deploy/olmv1", "opack.owned"}
 	if diff := cmp.Diff(wantWritten, res.Written); diff != "" {
 		t.Errorf("first build wrote (-want +got):\n%s", diff)
 	}

@@ -101,16 +101,16 @@ const RuleReleasedVersionChanged = "build/released-version-changed"
 // goes on, so its diff still shows what changed.
 func (r *run) rebuiltRelease(c Catalog, bundle, old, ref string) error {
 	if r.o.allowRebuild {
-		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: %s was %s and is replaced by %s (--allow-rebuild)", c.Template, bundle, old, ref))
+		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: bundle %s was %s and is replaced by %s (--allow-rebuild)", c.Source(), bundle, old, ref))
 		return nil
 	}
 	err := fmt.Errorf("version %s (%s) is already in %s as %s, and this build gives %s: the bundle's content changed without a new version",
-		r.version, bundle, c.Template, old, ref)
+		r.version, bundle, c.Source(), old, ref)
 	fix := "build a new version (set version in " + r.p.File + " or pass --version), or pass --allow-rebuild if " + bundle + " was never published"
 	if r.check {
-		r.refusals = append(r.refusals, finding.Finding{Severity: finding.SeverityError, File: c.Template, Object: "bundle " + bundle,
+		r.refusals = append(r.refusals, finding.Finding{Severity: finding.SeverityError, File: c.Source(), Object: "bundle " + bundle,
 			Rule: RuleReleasedVersionChanged, Message: err.Error() + "; fix: " + fix})
 		return nil
 	}
-	return &StepError{Step: StepCatalogTemplate, File: c.Template, Err: err, Fix: fix, failed: true}
+	return &StepError{Step: StepCatalogTemplate, File: c.Source(), Err: err, Fix: fix, failed: true}
 }

@@ -123,6 +123,23 @@ func (c *checker) catalogs() {
 		} else if _, err := expandImage(cat.Image, "0.0.1", p.Package, true); err != nil {
 			c.addf(at("catalogs", i, "image"), "%v", err)
 		}
+		switch cat.Mode {
+		case CatalogModeTemplate:
+			if cat.BundleFile != "" {
+				c.addf(at("catalogs", i, "bundleFile"), "only applies to mode: fbc (the template mode renders its own files)")
+			}
+		case CatalogModeFBC:
+			if cat.Template != "" {
+				c.addf(at("catalogs", i, "template"), "mode fbc has no template: remove it, or remove mode to render the template")
+			}
+			if cat.BundleFile != "" {
+				if f, err := fbcBundleFile(cat.BundleFile, "0.0.1", p.Package); err != nil || !filepath.IsLocal(f) {
+					c.addf(at("catalogs", i, "bundleFile"), "must be a file name below dir, with {{.Version}} (e.g. bundle-v{{.Version}}.yaml)")
+				}
+			}
+		default:
+			c.addf(at("catalogs", i, "mode"), "must be %s or %s, not %q", CatalogModeTemplate, CatalogModeFBC, cat.Mode)
+		}
 		if cat.Base != BaseScratch {
 			if _, err := name.ParseReference(cat.Base); err != nil {
 				c.addf(at("catalogs", i, "base"), "must be scratch or an image holding opm: %v", err)

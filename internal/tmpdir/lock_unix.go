@@ -7,9 +7,9 @@ import (
 	"syscall"
 )
 
-// lock takes an exclusive flock on dir without waiting.
-func lock(dir string) (func(), error) {
-	f, err := os.Open(dir)
+// lock takes an exclusive flock on the file or folder p without waiting.
+func lock(p string) (func(), error) {
+	f, err := os.Open(p)
 	if err != nil {
 		return nil, err
 	}

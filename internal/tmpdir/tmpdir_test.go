@@ -30,6 +30,10 @@ func TestSweep(t *testing.T) {
 	}
 	other := filepath.Join(tmp, "someone-else")
 	os.Mkdir(other, 0o755)
+	// A user's own folder with opack's prefix, and one another opack process is still creating
+	// (no owner file yet): neither is opack's to remove.
+	users := filepath.Join(tmp, "opack-notes")
+	os.Mkdir(users, 0o755)
 	Sweep()
 	entries, _ := os.ReadDir(tmp)
 	var names []string
@@ -37,11 +41,14 @@ func TestSweep(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	got := strings.Join(names, " ")
-	if !strings.Contains(got, filepath.Base(live)) || !strings.Contains(got, "someone-else") || strings.Contains(got, "opack-dead-") {
-		t.Errorf("after Sweep, $TMPDIR holds %q; want the live folder and someone-else, not the dead one", got)
+	if !strings.Contains(got, filepath.Base(filepath.Dir(live))) || !strings.Contains(got, "someone-else") || !strings.Contains(got, "opack-notes") || strings.Contains(got, "opack-dead-") {
+		t.Errorf("after Sweep, $TMPDIR holds %q; want the live folder, someone-else and opack-notes, not the dead one", got)
+	}
+	if entries, err := os.ReadDir(live); err != nil || len(entries) != 0 {
+		t.Errorf("Make returned %s holding %d entries (%v); want an empty folder", live, len(entries), err)
 	}
 	Remove(live)
-	if _, err := os.Stat(live); !os.IsNotExist(err) {
+	if _, err := os.Stat(filepath.Dir(live)); !os.IsNotExist(err) {
 		t.Errorf("Remove left %s", live)
 	}
 }

@@ -89,3 +89,17 @@ func kindOfSchema(schema string) (*Kind, bool) {
 	}
 	return nil, false
 }
+
+// KindOf returns the kind of the template in data (ok false when its first document is not one).
+func KindOf(data []byte) (Kind, bool) {
+	s, err := detectTemplateSchema(data)
+	if err != nil {
+		return Kind{}, false
+	}
+	for _, k := range kinds {
+		if k.Schema == s {
+			return k, true
+		}
+	}
+	return Kind{}, false
+}

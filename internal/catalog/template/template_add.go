@@ -194,40 +194,50 @@ func basicAddEdits(ctx context.Context, root *yaml.Node, ref string, opts Templa
 // or creates the channel.
 func channelAddEdit(entries *yaml.Node, b fbc.Bundle, name string) (templateEdit, error) {
 	for _, e := range entries.Content {
-		s, _ := mapGet(e, "schema")
-		n, _ := mapGet(e, "name")
-		p, _ := mapGet(e, "package")
-		if s == nil || s.Value != fbc.SchemaChannel || n == nil || n.Value != name || (p != nil && p.Value != b.Package) {
-			continue
+		if isChannelNode(e, b.Package, name) {
+			return channelEntryEdit(e, b, name)
 		}
-		var ch fbc.Channel
-		if err := e.Decode(&ch); err != nil {
-			return templateEdit{}, fmt.Errorf("reading channel %q of the template: %w", name, err)
-		}
-		heads := graph.Heads(ch.Entries)
-		for _, ce := range ch.Entries {
-			if ce.Name == b.Name {
-				return templateEdit{}, fmt.Errorf("channel %q already has bundle %q", name, b.Name)
-			}
-		}
-		item := mapping("name", b.Name)
-		switch {
-		case len(ch.Entries) == 0:
-		case len(heads) == 1:
-			item = mapping("name", b.Name, "replaces", heads[0])
-		default:
-			return templateEdit{}, fmt.Errorf("channel %q has %d heads (%s); add the bundle to it by hand", name, len(heads), strings.Join(heads, ", "))
-		}
-		seq, _ := mapGet(e, "entries")
-		if seq == nil || seq.Kind != yaml.SequenceNode {
-			return templateEdit{parent: e, key: "entries", item: &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{item}}}, nil
-		}
-		return templateEdit{seq: seq, item: item}, nil
 	}
 	ch := mapping("schema", fbc.SchemaChannel, "package", b.Package, "name", name)
 	ch.Content = append(ch.Content, scalar("entries"), &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq",
 		Content: []*yaml.Node{mapping("name", b.Name)}})
 	return templateEdit{seq: entries, item: ch}, nil
+}
+
+// isChannelNode reports whether the mapping e is the olm.channel blob name of package pkg.
+func isChannelNode(e *yaml.Node, pkg, name string) bool {
+	s, _ := mapGet(e, "schema")
+	n, _ := mapGet(e, "name")
+	p, _ := mapGet(e, "package")
+	return s != nil && s.Value == fbc.SchemaChannel && n != nil && n.Value == name && (p == nil || p.Value == pkg)
+}
+
+// channelEntryEdit appends bundle b to the channel blob e as its new head, replacing the
+// current head.
+func channelEntryEdit(e *yaml.Node, b fbc.Bundle, name string) (templateEdit, error) {
+	var ch fbc.Channel
+	if err := e.Decode(&ch); err != nil {
+		return templateEdit{}, fmt.Errorf("reading channel %q: %w", name, err)
+	}
+	heads := graph.Heads(ch.Entries)
+	for _, ce := range ch.Entries {
+		if ce.Name == b.Name {
+			return templateEdit{}, fmt.Errorf("channel %q already has bundle %q", name, b.Name)
+		}
+	}
+	item := mapping("name", b.Name)
+	switch {
+	case len(ch.Entries) == 0:
+	case len(heads) == 1:
+		item = mapping("name", b.Name, "replaces", heads[0])
+	default:
+		return templateEdit{}, fmt.Errorf("channel %q has %d heads (%s); add the bundle to it by hand", name, len(heads), strings.Join(heads, ", "))
+	}
+	seq, _ := mapGet(e, "entries")
+	if seq == nil || seq.Kind != yaml.SequenceNode {
+		return templateEdit{parent: e, key: "entries", item: &yaml.Node{Kind: yaml.SequenceNode, Tag: "!!seq", Content: []*yaml.Node{item}}}, nil
+	}
+	return templateEdit{seq: seq, item: item}, nil
 }
 
 // applyTemplateEdits inserts the new items as text lines when every edit appends to an
@@ -251,7 +261,7 @@ func applyTemplateEdits(data []byte, doc *yaml.Node, edits []templateEdit) ([]by
 	}
 	if isJSON {
 		var buf bytes.Buffer
-		writeNodeJSON(&buf, doc.Content[0], "")
+		writeNodeJSONUnit(&buf, doc.Content[0], "", jsonIndentUnit(data))
 		buf.WriteByte('\n')
 		return buf.Bytes(), nil
 	}

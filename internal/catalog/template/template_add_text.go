@@ -128,16 +128,31 @@ func lastLine(n *yaml.Node) int {
 	return end
 }
 
-// writeNodeJSON writes a YAML node tree as indented JSON, keeping key order.
+// writeNodeJSON writes a YAML node tree as JSON indented by two spaces, keeping key order.
 func writeNodeJSON(buf *bytes.Buffer, n *yaml.Node, indent string) {
-	inner := indent + "  "
+	writeNodeJSONUnit(buf, n, indent, "  ")
+}
+
+// jsonIndentUnit is the indentation of the first indented line of a JSON text ("  " when none).
+func jsonIndentUnit(data []byte) string {
+	for _, l := range strings.Split(string(data), "\n")[1:] {
+		if t := strings.TrimLeft(l, " \t"); t != "" && len(t) < len(l) {
+			return l[:len(l)-len(t)]
+		}
+	}
+	return "  "
+}
+
+// writeNodeJSONUnit writes a YAML node tree as JSON indented by unit, keeping key order.
+func writeNodeJSONUnit(buf *bytes.Buffer, n *yaml.Node, indent, unit string) {
+	inner := indent + unit
 	switch n.Kind {
 	case yaml.DocumentNode:
 		if len(n.Content) > 0 {
-			writeNodeJSON(buf, n.Content[0], indent)
+			writeNodeJSONUnit(buf, n.Content[0], indent, unit)
 		}
 	case yaml.AliasNode:
-		writeNodeJSON(buf, n.Alias, indent)
+		writeNodeJSONUnit(buf, n.Alias, indent, unit)
 	case yaml.MappingNode:
 		if len(n.Content) == 0 {
 			buf.WriteString("{}")
@@ -148,7 +163,7 @@ func writeNodeJSON(buf *bytes.Buffer, n *yaml.Node, indent string) {
 			buf.WriteString(inner)
 			writeJSONString(buf, n.Content[i].Value)
 			buf.WriteString(": ")
-			writeNodeJSON(buf, n.Content[i+1], inner)
+			writeNodeJSONUnit(buf, n.Content[i+1], inner, unit)
 			if i+2 < len(n.Content) {
 				buf.WriteByte(',')
 			}
@@ -163,7 +178,7 @@ func writeNodeJSON(buf *bytes.Buffer, n *yaml.Node, indent string) {
 		buf.WriteString("[\n")
 		for i, c := range n.Content {
 			buf.WriteString(inner)
-			writeNodeJSON(buf, c, inner)
+			writeNodeJSONUnit(buf, c, inner, unit)
 			if i+1 < len(n.Content) {
 				buf.WriteByte(',')
 			}

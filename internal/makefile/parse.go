@@ -1,0 +1,133 @@
+// Package makefile reads the variables and recipes of a Makefile the way GNU make does, without
+// running anything: assignments (=, :=, ::=, ?=, +=), $(VAR) and ${VAR} expansion, conditionals
+// (ifeq, ifneq, ifdef, ifndef) and includes. What make would only know by running a command
+// ($(shell ...), the environment) is kept as unresolved, with the line it came from, rather than
+// guessed. No library reads Makefiles this way, so this is a small hand-written reader.
+package makefile
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+)
+
+// Pos is a line of a Makefile.
+type Pos struct {
+	File string
+	Line int
+}
+
+func (p Pos) String() string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
+
+// Line is one logical line (continuations joined) and where it starts.
+type Line struct {
+	Pos
+	Text string
+}
+
+// variable is one make variable: its raw value (recursive) or expanded value (simple).
+type variable struct {
+	value      string
+	simple     bool
+	at         Line // the assignment that set it last
+	unresolved string
+}
+
+// File is a read Makefile.
+type File struct {
+	vars      map[string]*variable
+	declared  map[string]bool // every variable assigned anywhere, taken branch or not
+	overrides map[string]string
+	recipes   map[string][]Line
+	root      string
+	includes  int
+	// Problems are lines make would read that opack could not (an include it cannot find).
+	Problems []string
+}
+
+func (f *File) problem(l Line, msg string) {
+	f.Problems = append(f.Problems, fmt.Sprintf("%s: %s: %s", l.Pos, strings.TrimSpace(l.Text), msg))
+}
+
+// Option configures Read.
+type Option func(*File)
+
+// Override sets a variable as `make NAME=value` does: assignments in the Makefile do not change it.
+func Override(name, value string) Option {
+	return func(f *File) { f.overrides[name] = value }
+}
+
+// Read reads the Makefile at path (and the files it includes). A missing file is an error.
+func Read(path string, opts ...Option) (*File, error) {
+	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, root: filepath.Dir(path)}
+	for _, o := range opts {
+		o(f)
+	}
+	if err := f.readFile(path); err != nil {
+		return nil, err
+	}
+	return f, nil
+}
+
+const maxIncludes = 64
+
+func (f *File) readFile(path string) error {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return fmt.Errorf("reading makefile: %w", err)
+	}
+	name, err := filepath.Rel(f.root, path)
+	if err != nil {
+		name = path
+	}
+	return f.parse(logicalLines(filepath.ToSlash(name), data))
+}
+
+// logicalLines joins backslash continuations and drops comments outside recipes.
+func logicalLines(name string, data []byte) []Line {
+	var out []Line
+	sc := bufio.NewScanner(bytes.NewReader(data))
+	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
+	var cur *Line
+	n := 0
+	for sc.Scan() {
+		n++
+		text := strings.TrimSuffix(sc.Text(), "\r")
+		if cur != nil {
+			cur.Text += "\n" + text
+		} else {
+			out = append(out, Line{Pos: Pos{File: name, Line: n}, Text: text})
+			cur = &out[len(out)-1]
+		}
+		if strings.HasSuffix(text, "\\") && !strings.HasSuffix(text, "\\\\") {
+			continue
+		}
+		cur = nil
+	}
+	return out
+}
+
+// joinContinuations replaces each backslash-newline (and the blanks around it) with one space.
+func joinContinuations(s string) string {
+	if !strings.Contains(s, "\\\n") {
+		return s
+	}
+	parts := strings.Split(s, "\\\n")
+	for i := range parts {
+		parts[i] = strings.TrimSpace(parts[i])
+	}
+	return strings.Join(parts, " ")
+}
+
+// stripComment removes a # comment (an escaped \# is kept as #).
+func stripComment(s string) string {
+	for i := 0; i < len(s); i++ {
+		if s[i] == '#' && (i == 0 || s[i-1] != '\\') {
+			return strings.ReplaceAll(s[:i], `\#`, "#")
+		}
+	}
+	return strings.ReplaceAll(s, `\#`, "#")
+}

@@ -1,0 +1,77 @@
+package project
+
+import (
+	"context"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// TestInitRealRepositories runs opack init on the real repositories of testdata/adopt (see
+// testdata/adopt/SOURCE.md) and checks what it read from each Makefile against the Makefile
+// (make would give the same values), and that what it cannot read is named with its line.
+func TestInitRealRepositories(t *testing.T) {
+	type want struct {
+		Version, DefaultChannel, BundleImage string
+		Channels, CatalogImages              []string
+		Images                               []ImageAlias
+		Notes                                []string // parts of notes that must be printed
+	}
+	tests := []struct {
+		repo string
+		want want
+	}{
+		{"lightspeed-operator", want{Version: "1.1.3", Channels: []string{"alpha"}, DefaultChannel: "alpha",
+			BundleImage:   "quay.io/openshift-lightspeed/lightspeed-operator-bundle",
+			CatalogImages: []string{"quay.io/openshift-lightspeed/lightspeed-operator-catalog:latest", "quay.io/openshift-lightspeed/lightspeed-operator-catalog:lightspeed-catalog"},
+			Notes: []string{`Makefile:6: VERSION ?= latest: VERSION is "latest", not a semantic version`, "version 1.1.3 is the newest release in lightspeed-catalog-4.16",
+				"lightspeed-catalog-4.16 also has stable", "CATALOG_IMG is not set"}}},
+		{"authorino-operator", want{Channels: []string{"alpha"}, DefaultChannel: "alpha", BundleImage: "quay.io/kuadrant/authorino-operator-bundle",
+			CatalogImages: []string{"quay.io/kuadrant/authorino-operator-catalog:latest"},
+			Notes: []string{"Makefile:25: VERSION ?= $(shell git rev-parse HEAD): VERSION not read: uses $(shell ...), which runs a shell command",
+				"Makefile:57: BUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:$(IMAGE_TAG): BUNDLE_IMG not read: uses IMAGE_TAG (Makefile:48: IMAGE_TAG=$(DEFAULT_IMAGE_TAG)): it is set under the condition at Makefile:46",
+				"Makefile:336: cd config/manager && $(KUSTOMIZE) edit set image controller=$(OPERATOR_IMAGE): image not read",
+				"catalog/authorino-operator-channel-entry.yaml holds blobs of the package but no complete catalog", "BUNDLE_IMG is not readable"}}},
+		{"limitador-operator", want{Version: "0.0.0", Channels: []string{"alpha"}, DefaultChannel: "alpha", BundleImage: "quay.io/kuadrant/limitador-operator-bundle",
+			CatalogImages: []string{"quay.io/kuadrant/limitador-operator-catalog:latest"},
+			Notes:         []string{"make/catalog.mk:4: CATALOG_IMG ?= $(IMAGE_TAG_BASE)-catalog:$(IMAGE_TAG): CATALOG_IMG not read", "$(call ...), which calls a user function"}}},
+		{"node-healthcheck-operator", want{Version: "0.0.1", Channels: []string{"stable"}, DefaultChannel: "stable",
+			BundleImage: "quay.io/medik8s/node-healthcheck-operator-bundle", CatalogImages: []string{"quay.io/medik8s/node-healthcheck-operator-catalog"}}},
+		{"multiarch-tuning-operator", want{Version: "1.3.4", Channels: []string{"stable"}, DefaultChannel: "stable",
+			BundleImage: "registry.ci.openshift.org/origin/multiarch-tuning-operator-bundle", CatalogImages: []string{"registry.ci.openshift.org/origin/multiarch-tuning-operator-catalog"},
+			Images: []ImageAlias{{Name: "controller", NewName: "registry.ci.openshift.org/origin/multiarch-tuning-operator", NewTag: "main"}},
+			Notes:  []string{"Makefile:2: include .env: no file matches"}}},
+		{"rsct-operator", want{Version: "0.0.1-alpha4", Channels: []string{"alpha"}, DefaultChannel: "alpha",
+			BundleImage: "ghcr.io/ocp-power-automation/rsct-operator-bundle", CatalogImages: []string{"ghcr.io/ocp-power-automation/rsct-operator-catalog"},
+			Images: []ImageAlias{{Name: "controller", NewName: "ghcr.io/ocp-power-automation/rsct-operator", NewTag: "{{.Version}}"}},
+			Notes:  []string{"catalog/index.yaml holds blobs of the package but no complete catalog"}}},
+		{"UptimeGuardian", want{Version: "0.0.3", Channels: []string{"alpha"}, DefaultChannel: "alpha",
+			BundleImage: "ghcr.io/stakater/uptimeguardian-bundle", CatalogImages: []string{"ghcr.io/stakater/uptimeguardian-catalog:latest"},
+			Images: []ImageAlias{{Name: "controller", NewName: "ghcr.io/stakater/uptimeguardian", NewTag: "v{{.Version}}"}},
+			Notes:  []string{"Makefile:39: BUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:v$(VERSION)$(GIT_TAG): BUNDLE_IMG not read: uses GIT_TAG is not set in the Makefile"}}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.repo, func(t *testing.T) {
+			dir := adoptCopy(t, tt.repo)
+			res, err := Init(context.Background(), dir, InitOptions{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p := res.Project
+			got := want{Version: p.Version, Channels: p.Channels, DefaultChannel: p.DefaultChannel, BundleImage: p.Bundle.Image, Images: p.Images}
+			for _, c := range p.Catalogs {
+				got.CatalogImages = append(got.CatalogImages, c.Image)
+			}
+			notes := strings.Join(res.Notes, "\n")
+			for _, n := range tt.want.Notes {
+				if strings.Contains(notes, n) {
+					got.Notes = append(got.Notes, n)
+				}
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("init (-want +got):\n%s\nnotes:\n%s", diff, notes)
+			}
+		})
+	}
+}

@@ -1,0 +1,176 @@
+package project
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/blang/semver/v4"
+
+	"github.com/opack/opack/internal/makefile"
+)
+
+// versionMark stands for $(VERSION) when the image variables are read (make VERSION=<mark>), so
+// that an image tagged with the version becomes a repository opack tags per release.
+const versionMark = "OPACK_VERSION_MARK"
+
+// makeInfo is what init takes from the Makefile.
+type makeInfo struct {
+	Version, DefaultChannel, BundleImage, CatalogImage, ImageTagBase string
+	Channels                                                         []string
+	Images                                                           []ImageAlias
+	// Notes name every value that could not be read, with the line it came from.
+	Notes []string
+	// unread are the variables the Makefile sets that could not be read.
+	unread map[string]bool
+}
+
+// state says whether the Makefile leaves a variable unset or sets it in a way opack cannot read.
+func (mi makeInfo) state(name string) string {
+	if mi.unread[name] {
+		return "not readable, see above"
+	}
+	return "not set"
+}
+
+// readMakefile reads the Makefile's release variables as make would. A missing Makefile is no error.
+func readMakefile(dir string) (makeInfo, error) {
+	var mi makeInfo
+	path := filepath.Join(dir, "Makefile")
+	plain, err := makefile.Read(path)
+	if errors.Is(err, fs.ErrNotExist) {
+		return mi, nil
+	}
+	if err != nil {
+		return mi, err
+	}
+	marked, err := makefile.Read(path, makefile.Override("VERSION", versionMark))
+	if err != nil {
+		return mi, err
+	}
+	for _, p := range plain.Problems {
+		mi.Notes = append(mi.Notes, "Makefile: "+p)
+	}
+	if v := mi.value(plain, "VERSION"); v != "" {
+		if _, err := semver.Parse(strings.TrimPrefix(v, "v")); err == nil {
+			mi.Version = v
+		} else {
+			val := plain.Value("VERSION")
+			mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: VERSION is %q, not a semantic version: not used", val.At.Pos, val.At.Text, v))
+		}
+	}
+	if ch := unquote(mi.value(plain, "CHANNELS")); ch != "" {
+		mi.Channels = strings.Split(ch, ",")
+	}
+	mi.DefaultChannel = unquote(mi.value(plain, "DEFAULT_CHANNEL"))
+	mi.ImageTagBase = mi.value(plain, "IMAGE_TAG_BASE")
+	mi.BundleImage = versionTemplate(mi.value(marked, "BUNDLE_IMG"))
+	mi.CatalogImage = versionTemplate(mi.value(marked, "CATALOG_IMG"))
+	mi.imageEdits(marked)
+	if flags := mi.value(plain, "BUNDLE_GEN_FLAGS"); flags != "" {
+		mi.genFlags(plain.Value("BUNDLE_GEN_FLAGS"), flags)
+	}
+	return mi, nil
+}
+
+// value returns a variable's value, noting it when make would know it and opack does not.
+func (mi *makeInfo) value(f *makefile.File, name string) string {
+	v := f.Value(name)
+	if v.Unresolved != "" {
+		if mi.unread == nil {
+			mi.unread = map[string]bool{}
+		}
+		mi.unread[name] = true
+		why := strings.TrimPrefix(v.Unresolved, fmt.Sprintf("%s (%s: %s): ", name, v.At.Pos, v.At.Text))
+		mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s not read: %s", v.At.Pos, v.At.Text, name, strings.ReplaceAll(why, versionMark, "$(VERSION)")))
+		return ""
+	}
+	return strings.TrimSpace(v.Text)
+}
+
+// imageEdits turns the `kustomize edit set image` lines of the bundle target (those before
+// `generate bundle`: later ones roll the edit back) into image overrides.
+func (mi *makeInfo) imageEdits(f *makefile.File) {
+	seen := map[string]bool{}
+	for _, e := range f.ImageEdits("bundle") {
+		if e.Unresolved != "" {
+			mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: image not read: %s", e.At.Pos, strings.TrimSpace(e.At.Text), strings.ReplaceAll(e.Unresolved, versionMark, "$(VERSION)")))
+			continue
+		}
+		for _, arg := range e.Args {
+			a, ok := parseImageArg(arg)
+			if !ok || seen[a.Name] {
+				continue
+			}
+			seen[a.Name] = true
+			mi.Images = append(mi.Images, a)
+		}
+	}
+}
+
+// parseImageArg reads name=newName:newTag, name=newName@digest or name=newName.
+func parseImageArg(arg string) (ImageAlias, bool) {
+	name, ref, ok := strings.Cut(arg, "=")
+	if !ok || name == "" || ref == "" {
+		return ImageAlias{}, false
+	}
+	a := ImageAlias{Name: name}
+	if n, d, ok := strings.Cut(ref, "@"); ok {
+		a.NewName, a.Digest = n, d
+		return a, true
+	}
+	if i := strings.LastIndex(ref, ":"); i > strings.LastIndex(ref, "/") {
+		a.NewName, a.NewTag = ref[:i], strings.ReplaceAll(ref[i+1:], versionMark, "{{.Version}}")
+		return a, true
+	}
+	a.NewName = ref
+	return a, true
+}
+
+// genFlags notes the flags of BUNDLE_GEN_FLAGS opack.yaml does not carry.
+func (mi *makeInfo) genFlags(v makefile.Value, flags string) {
+	var other []string
+	fields := strings.Fields(flags)
+	for i := 0; i < len(fields); i++ {
+		name, _, hasValue := strings.Cut(fields[i], "=")
+		switch name {
+		case "-q", "--quiet", "--overwrite", "--manifests", "--metadata":
+		case "--channels", "--default-channel", "--version", "-v", "--package":
+			if !hasValue {
+				i++ // the flag's value
+			}
+		default:
+			other = append(other, fields[i])
+		}
+	}
+	if len(other) > 0 {
+		mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: BUNDLE_GEN_FLAGS %s not carried over to opack.yaml: check opack generate bundle --help",
+			v.At.Pos, v.At.Text, strings.Join(other, " ")))
+	}
+}
+
+// versionTemplate turns an image whose tag is the version into what opack.yaml expects: the
+// repository alone for tag v<version>, a {{.Version}} template for another use of the version.
+func versionTemplate(ref string) string {
+	if repo, ok := strings.CutSuffix(ref, ":v"+versionMark); ok {
+		return repo
+	}
+	return strings.ReplaceAll(ref, versionMark, "{{.Version}}")
+}
+
+// unquote removes the shell quotes a Makefile value keeps ("alpha" is alpha once the shell ran).
+func unquote(s string) string {
+	if len(s) >= 2 && (s[0] == '"' || s[0] == '\'') && s[len(s)-1] == s[0] {
+		return s[1 : len(s)-1]
+	}
+	return s
+}
+
+// fileExists reports whether path exists.
+func fileExists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}

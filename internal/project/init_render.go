@@ -1,0 +1,195 @@
+package project
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"path"
+	"regexp"
+	"strings"
+	"text/template"
+
+	"github.com/blang/semver/v4"
+	"github.com/google/go-containerregistry/pkg/name"
+
+	"github.com/opack/opack/internal/emit"
+)
+
+// initData is what opack.yaml's template is executed with.
+type initData struct {
+	Package, Version, DefaultChannel, KustomizeDir string
+	Channels                                       []string
+	BundleImage, Namespace, OLM                    string
+	Catalogs                                       []initCatalog
+	Images                                         []ImageAlias
+}
+
+// initCatalog is one catalogs entry opack init writes.
+type initCatalog struct {
+	Name, Mode, Template, Dir, BundleFile, Image, Found string
+}
+
+func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
+	var notes []string
+	d := initData{Package: first(opts.Package, sc.Package), KustomizeDir: DefaultKustomizeDir, Namespace: sc.Namespace,
+		OLM: string(opts.OLM), Images: sc.Make.Images}
+	if d.Package == "" {
+		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
+	}
+	d.Version, notes = initVersion(sc, opts, notes)
+	d.Channels, d.DefaultChannel, notes = initChannels(sc, opts, notes)
+	base := sc.Make.ImageTagBase
+	d.BundleImage = first(opts.BundleImage, sc.Make.BundleImage)
+	catalogImage := first(opts.CatalogImage, sc.Make.CatalogImage)
+	if base != "" && d.BundleImage == "" {
+		d.BundleImage = base + "-bundle"
+		notes = append(notes, fmt.Sprintf("bundle.image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (BUNDLE_IMG is %s)", d.BundleImage, sc.Make.state("BUNDLE_IMG")))
+	}
+	if base != "" && catalogImage == "" {
+		catalogImage = base + "-catalog:latest"
+		notes = append(notes, fmt.Sprintf("catalog image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (CATALOG_IMG is %s)", catalogImage, sc.Make.state("CATALOG_IMG")))
+	}
+	if d.BundleImage == "" || catalogImage == "" {
+		return nil, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
+	}
+	var err error
+	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, notes); err != nil {
+		return nil, notes, err
+	}
+	if d.OLM == "" {
+		d.OLM = string(emit.TargetBoth)
+	}
+	t := template.Must(template.New("opack.yaml").Funcs(template.FuncMap{"quote": quoteYAML}).Parse(initTemplate))
+	var b bytes.Buffer
+	if err := t.Execute(&b, d); err != nil {
+		return nil, nil, err
+	}
+	return b.Bytes(), notes, nil
+}
+
+// initVersion is --version, the Makefile's VERSION, or the newest release of an adopted catalog.
+func initVersion(sc scaffold, opts InitOptions, notes []string) (string, []string) {
+	if v := first(opts.Version, sc.Make.Version); v != "" {
+		return strings.TrimPrefix(v, "v"), notes
+	}
+	var latest *foundCatalog
+	for i, c := range sc.Catalogs {
+		if c.Latest != "" && (latest == nil || semver.MustParse(c.Latest).GT(semver.MustParse(latest.Latest))) {
+			latest = &sc.Catalogs[i]
+		}
+	}
+	if latest != nil {
+		return latest.Latest, append(notes, fmt.Sprintf("version %s is the newest release in %s: build the next one with opack build --version <next>", latest.Latest, latest.Dir))
+	}
+	return "", append(notes, "no version found: opack reads it from git tags v<semver> on HEAD (versionFrom.gitTag) unless --version is passed")
+}
+
+// initChannels are the flags', the Makefile's, the committed bundle's or the adopted catalog's.
+func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, string, []string) {
+	channels, from := opts.Channels, "--channels"
+	if len(channels) == 0 {
+		channels, from = sc.Make.Channels, "the Makefile's CHANNELS"
+	}
+	if len(channels) == 0 {
+		channels, from = sc.Channels, "bundle/metadata/annotations.yaml"
+	}
+	def := first(opts.DefaultChannel, sc.Make.DefaultChannel, sc.DefaultChannel)
+	for _, c := range sc.Catalogs {
+		if len(channels) == 0 {
+			channels, from = c.Channels, c.Dir
+		}
+		def = first(def, c.DefaultChannel)
+		if missing := without(c.Channels, channels); len(missing) > 0 {
+			notes = append(notes, fmt.Sprintf("new releases go to channels %s (%s); %s also has %s, left as they are: list them under channels in %s to publish there too",
+				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), DefaultFile))
+		}
+	}
+	return channels, def, notes
+}
+
+// without returns the items of a not in b.
+func without(a, b []string) []string {
+	in := map[string]bool{}
+	for _, x := range b {
+		in[x] = true
+	}
+	var out []string
+	for _, x := range a {
+		if !in[x] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// initCatalogs are the catalogs entries: every catalog of the package found in the project (kept
+// as a file-based catalog, or rendered from the template that renders it in opm's layout), every
+// other template, or a new template.
+func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog, []string, error) {
+	var out []initCatalog
+	used := map[string]bool{}
+	for _, fc := range sc.Catalogs {
+		ic := initCatalog{Mode: CatalogModeFBC, Dir: fc.Dir, BundleFile: fc.BundleFile,
+			Found: fmt.Sprintf("found: %d bundles in %d files", fc.Bundles, len(fc.Files))}
+		for _, t := range sc.Templates {
+			if !t.renders(fc) || used[t.File] {
+				continue
+			}
+			used[t.File] = true
+			if len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+catalogFormat) {
+				ic = initCatalog{Mode: CatalogModeTemplate, Template: t.File, Dir: fc.Dir, Found: "found: " + t.Schema + " template rendered here"}
+			} else {
+				notes = append(notes, fmt.Sprintf("%s renders %s, whose files opack would lay out differently: opack keeps %s as it is and adds each release to it; %s is no longer updated",
+					t.File, fc.Dir, fc.Dir, t.File))
+			}
+		}
+		out = append(out, ic)
+	}
+	for _, t := range sc.Templates {
+		if !used[t.File] {
+			out = append(out, initCatalog{Mode: CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, initCatalog{Mode: CatalogModeTemplate, Template: DefaultCatalogTemplate, Dir: DefaultCatalogDir})
+	}
+	return nameCatalogs(out, pkg, image, notes)
+}
+
+// renderDir is where a found template is rendered.
+func renderDir(tmpl string, n int) string {
+	if n == 1 {
+		return DefaultCatalogDir
+	}
+	return path.Join("catalogs", strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl)))
+}
+
+var notDNS = regexp.MustCompile(`[^a-z0-9.-]+`)
+
+// nameCatalogs names the catalogs and gives each an image: the catalog image for the first,
+// the same repository tagged with the catalog's name for the others.
+func nameCatalogs(cats []initCatalog, pkg, image string, notes []string) ([]initCatalog, []string, error) {
+	if len(cats) == 1 {
+		cats[0].Name, cats[0].Image = pkg+"-catalog", image
+		return cats, notes, nil
+	}
+	ref, err := name.ParseReference(strings.ReplaceAll(image, "{{.Version}}", "0.0.0"), name.WeakValidation)
+	if err != nil {
+		return nil, notes, fmt.Errorf("catalog image %q: %w", image, err)
+	}
+	seen := map[string]bool{}
+	for i := range cats {
+		n := strings.Trim(notDNS.ReplaceAllString(strings.ToLower(path.Base(first(cats[i].Dir, cats[i].Template))), "-"), "-.")
+		if n == "" || seen[n] {
+			n = fmt.Sprintf("%s-catalog-%d", pkg, i+1)
+		}
+		seen[n] = true
+		cats[i].Name = n
+		cats[i].Image = image
+		if i > 0 {
+			cats[i].Image = ref.Context().Name() + ":" + n
+		}
+	}
+	notes = append(notes, fmt.Sprintf("%d catalogs: each needs its own image; the first is %s, the others its repository tagged with the catalog's name: check catalogs image", len(cats), image))
+	return cats, notes, nil
+}
