@@ -203,6 +203,12 @@ func newPredecessors(g *graph.Graph) *predecessors {
 		}
 		p.into[e.Package][e.To] = append(p.into[e.Package][e.To], e.From)
 	}
+	for _, sk := range g.Skips {
+		if p.into[sk.Package] == nil {
+			p.into[sk.Package] = map[string][]string{}
+		}
+		p.into[sk.Package][sk.To] = append(p.into[sk.Package][sk.To], sk.From...)
+	}
 	for i := range g.Ranges {
 		r := &g.Ranges[i]
 		if p.ranges[r.Package] == nil {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/google/go-cmp/cmp"
+
 	"github.com/opack/opack/internal/benchutil"
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -200,4 +202,34 @@ type countWriter int
 func (c *countWriter) Write(p []byte) (int, error) {
 	*c += countWriter(len(p))
 	return len(p), nil
+}
+
+// TestSkipsListsAreShared: an explicit skips list becomes one record sharing the entry's list,
+// and every listed bundle that exists (not the entry itself) is one edge.
+func TestSkipsListsAreShared(t *testing.T) {
+	cfg := skipRangeCatalog(5)
+	for i := range cfg.Channels[0].Entries {
+		e := &cfg.Channels[0].Entries[i]
+		e.SkipRange = ""
+		for j := range i {
+			e.Skips = append(e.Skips, fmt.Sprintf("big.v1.0.%d", j))
+		}
+	}
+	cfg.Channels[0].Entries[4].Skips = append(cfg.Channels[0].Entries[4].Skips, "big.v9.9.9", "big.v1.0.4")
+	m, _ := ConvertToModel(cfg)
+	g := graph.BuildGraph(m)
+	var got []string
+	for e := range g.All() {
+		if e.Kind == graph.EdgeSkips {
+			got = append(got, e.From+">"+e.To)
+		}
+	}
+	want := []string{"big.v1.0.0>big.v1.0.1", "big.v1.0.0>big.v1.0.2", "big.v1.0.1>big.v1.0.2", "big.v1.0.0>big.v1.0.3", "big.v1.0.1>big.v1.0.3",
+		"big.v1.0.2>big.v1.0.3", "big.v1.0.0>big.v1.0.4", "big.v1.0.1>big.v1.0.4", "big.v1.0.2>big.v1.0.4", "big.v1.0.3>big.v1.0.4"}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("skips edges (-want +got):\n%s", diff)
+	}
+	if len(g.Skips) != 4 || &g.Skips[1].From[0] != &m.Packages["big"].Channels["stable"].Entries[2].Skips[0] {
+		t.Errorf("want 4 skips records, the complete lists shared with the entries; got %+v", g.Skips)
+	}
 }

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"iter"
+	"slices"
 	"sort"
 
 	"github.com/blang/semver/v4"
@@ -38,8 +39,10 @@ type Edge struct {
 // entries would make n²/2 pairs. Ranges holds each range once with the spans of the channel's
 // version index it covers; All yields every edge, materializing one at a time.
 type Graph struct {
-	// Edges are the replaces and skips edges.
+	// Edges are the replaces edges.
 	Edges []Edge
+	// Skips are the skips edges, one record per channel entry, sharing the entry's list.
+	Skips []SkipsEdges
 	// Ranges are the skipRange edges, one per channel entry with a range that covers a bundle.
 	Ranges []RangeEdges
 	// Heads maps package → channel → head bundle name.
@@ -53,6 +56,12 @@ type RangeEdges struct {
 	// Index is the channel's bundles sorted by version (shared by the channel's ranges).
 	Index []string
 	Spans [][2]int32
+}
+
+// SkipsEdges is the skips edges of one channel entry: every bundle of From is an edge From → To.
+type SkipsEdges struct {
+	Package, Channel, To string
+	From                 []string
 }
 
 // Count returns the number of edges r stands for.
@@ -77,12 +86,19 @@ func (r *RangeEdges) Froms() iter.Seq[string] {
 	}
 }
 
-// All yields every edge of g: the replaces and skips edges, then the skipRange edges.
+// All yields every edge of g: the replaces edges, the skips edges, then the skipRange edges.
 func (g *Graph) All() iter.Seq[Edge] {
 	return func(yield func(Edge) bool) {
 		for _, e := range g.Edges {
 			if !yield(e) {
 				return
+			}
+		}
+		for _, sk := range g.Skips {
+			for _, f := range sk.From {
+				if !yield(Edge{Package: sk.Package, Channel: sk.Channel, From: f, To: sk.To, Kind: EdgeSkips}) {
+					return
+				}
 			}
 		}
 		for i := range g.Ranges {
@@ -99,6 +115,9 @@ func (g *Graph) All() iter.Seq[Edge] {
 // Len returns the number of edges All yields, without materializing them.
 func (g *Graph) Len() int {
 	n := len(g.Edges)
+	for _, sk := range g.Skips {
+		n += len(sk.From)
+	}
 	for i := range g.Ranges {
 		n += g.Ranges[i].Count()
 	}
@@ -111,6 +130,11 @@ func (g *Graph) PackageLen(pkg string) int {
 	for _, e := range g.Edges {
 		if e.Package == pkg {
 			n++
+		}
+	}
+	for _, sk := range g.Skips {
+		if sk.Package == pkg {
+			n += len(sk.From)
 		}
 	}
 	for i := range g.Ranges {
@@ -133,16 +157,18 @@ func BuildGraph(m *fbc.Model) *Graph {
 			if h, ok := ChannelHead(c.Entries); ok {
 				g.Heads[pn][cn] = h
 			}
-			edges, ranges := channelEdges(p, c)
+			edges, skips, ranges := channelEdges(p, c)
 			g.Edges = append(g.Edges, edges...)
+			g.Skips = append(g.Skips, skips...)
 			g.Ranges = append(g.Ranges, ranges...)
 		}
 	}
 	return g
 }
 
-func channelEdges(p *fbc.ModelPackage, c *fbc.ModelChannel) ([]Edge, []RangeEdges) {
+func channelEdges(p *fbc.ModelPackage, c *fbc.ModelChannel) ([]Edge, []SkipsEdges, []RangeEdges) {
 	var out []Edge
+	var skips []SkipsEdges
 	var ranges []RangeEdges
 	var idx *versionIndex
 	for _, e := range c.Entries {
@@ -157,8 +183,8 @@ func channelEdges(p *fbc.ModelPackage, c *fbc.ModelChannel) ([]Edge, []RangeEdge
 		if e.Replaces != "" {
 			add(e.Replaces, EdgeReplaces)
 		}
-		for _, s := range e.Skips {
-			add(s, EdgeSkips)
+		if from := skipsFrom(p, e); len(from) > 0 {
+			skips = append(skips, SkipsEdges{Package: p.Name, Channel: c.Name, To: e.Name, From: from})
 		}
 		if e.SkipRange == "" {
 			continue
@@ -174,7 +200,26 @@ func channelEdges(p *fbc.ModelPackage, c *fbc.ModelChannel) ([]Edge, []RangeEdge
 			ranges = append(ranges, RangeEdges{Package: p.Name, Channel: c.Name, To: e.Name, SkipRange: e.SkipRange, Index: idx.names, Spans: spans})
 		}
 	}
-	return out, ranges
+	return out, skips, ranges
+}
+
+// skipsFrom returns the skips of e that are bundles of the package (not e itself): e.Skips
+// itself when all are, so a long list is not copied.
+func skipsFrom(p *fbc.ModelPackage, e fbc.ChannelEntry) []string {
+	keep := func(s string) bool { return s != e.Name && p.Bundles[s] != nil }
+	for i, s := range e.Skips {
+		if keep(s) {
+			continue
+		}
+		out := slices.Clone(e.Skips[:i])
+		for _, s := range e.Skips[i+1:] {
+			if keep(s) {
+				out = append(out, s)
+			}
+		}
+		return out
+	}
+	return e.Skips
 }
 
 // versionIndex is a channel's bundles sorted by version (then name): a semver range covers
