@@ -49,7 +49,11 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 		files[k] = r.projectName(f)
 	}
 	r.crdSrc = r.crdSources()
-	found := crd.Compare(prev.crds, set.CRDs, crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx))
+	opts := []crd.Option{crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx)}
+	if set.HasCSV {
+		opts = append(opts, crd.WithNewGrants(set.Grants))
+	}
+	found := crd.Compare(prev.crds, set.CRDs, opts...)
 	object := func(f crd.Finding) string { return "CustomResourceDefinition " + f.CRD }
 	fs := r.crdFindings(found, "upgrade from "+prev.desc+" to "+r.version+": ", object, "")
 	return r.splitFindings(StepCRDUpgrade, fs, fmt.Sprintf("unsafe CRD change(s) from %s to %s", prev.desc, r.version),
