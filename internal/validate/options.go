@@ -3,6 +3,8 @@ package validate
 import (
 	"context"
 	"runtime"
+
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 // Puller fetches a bundle image and unpacks its files into dst (a new, empty folder).
@@ -24,7 +26,7 @@ type config struct {
 	inspector    PlatformInspector
 	parallelism  int
 	serverChecks bool
-	parsed       *parseCache
+	parsed       *packagemanifest.ParseCache
 	crdCache     *crdCache
 }
 
@@ -55,7 +57,7 @@ func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n 
 func WithAPIServerChecks(on bool) Option { return func(c *config) { c.serverChecks = on } }
 
 func makeConfig(opts []Option) (*config, error) {
-	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &parseCache{}, crdCache: &crdCache{}}
+	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &packagemanifest.ParseCache{}, crdCache: &crdCache{}}
 	for _, o := range opts {
 		o(c)
 	}
