@@ -205,7 +205,7 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	if err := r.images.Unpack(ctx, ref, dir); err != nil {
+	if _, err := r.images.Unpack(ctx, ref, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", ref, err)
 	}
 	set, err := crd.Load(ctx, filepath.Join(dir, "manifests"))

@@ -107,7 +107,7 @@ func (c *config) validateTarget(ctx context.Context, t target) (fs []finding.Fin
 	}
 	defer tmpdir.Remove(tmp)
 	dir := filepath.Join(tmp, "bundle")
-	if err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
+	if _, err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)
 	}
 	fs = c.validateDir(ctx, dir)
