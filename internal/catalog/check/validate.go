@@ -28,7 +28,7 @@ var AllChecks = []string{CheckOPM, CheckCRD, CheckDeps, CheckGraph}
 const (
 	ruleOPM   = "opm/validate"
 	ruleLoad  = "opm/load"
-	ruleCRD   = "catalog/crd-upgrade"
+	ruleCRD   = "catalog/crd-upgrade" // CRDs of an edge could not be read or checked; CRD findings have crd.Rule.ID
 	ruleDeps  = "catalog/dependencies"
 	ruleGraph = "catalog/graph"
 )
