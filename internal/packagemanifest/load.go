@@ -25,7 +25,7 @@ type Bundle struct {
 	metadataFile string            // the annotations file found, "" when none
 	annotations  map[string]string // its annotations
 	manifestsDir string
-	MediaType    string            // MediaTypeRegistryV1, MediaTypeHelm or MediaTypePlain
+	MediaType    string            // MediaTypeRegistryV1, MediaTypeHelm or mediaTypePlain
 	Manifests    *manifests.Bundle // as operator-framework/api's loader returns it
 	CSVFile      string
 	ObjFile      map[*unstructured.Unstructured]string
@@ -117,7 +117,7 @@ func (lb *Bundle) detectMediaType() (string, error) {
 			return MediaTypeRegistryV1, nil
 		}
 	}
-	return MediaTypePlain, nil
+	return mediaTypePlain, nil
 }
 
 // load mirrors operator-framework/api's bundleLoader.LoadBundle.

@@ -21,7 +21,7 @@ const (
 
 	MediaTypeRegistryV1 = "registry+v1"
 	MediaTypeHelm       = "helm"
-	MediaTypePlain      = "plain"
+	mediaTypePlain      = "plain"
 )
 
 type annotationsDoc struct {
