@@ -9,6 +9,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/opack/opack/internal/catalog/render"
+	"github.com/opack/opack/internal/image"
 )
 
 // renderFlags are shared by `catalog render` and `catalog template`.
@@ -42,7 +43,7 @@ func (f *renderFlags) renderer(cmd *cobra.Command, mask render.RefType) (*render
 		level = "all"
 	}
 	opts := []render.RenderOption{
-		render.WithImageSource(render.RegistryImages(f.registry.options(cmd.ErrOrStderr())...)),
+		render.WithPuller(image.NewPuller(f.registry.options(cmd.ErrOrStderr())...)),
 		render.WithImageRefTemplate(f.imageRefTemplate),
 		render.WithMigrateLevel(level),
 		render.WithAllowedRefs(mask),

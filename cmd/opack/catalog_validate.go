@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"io"
 	"os"
@@ -38,10 +37,7 @@ func (f *catalogCRDFlags) source() (check.CRDSource, error) {
 		src = append(check.FirstCRDs{dirs}, src...)
 	}
 	if f.pull {
-		src = append(src, check.ImageCRDs{Unpack: func(ctx context.Context, ref, dst string) error {
-			_, err := image.Unpack(ctx, ref, dst)
-			return err
-		}})
+		src = append(src, check.ImageCRDs{Puller: image.NewPuller()})
 	}
 	return src, nil
 }

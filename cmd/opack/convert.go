@@ -4,9 +4,8 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/opack/opack/internal/packagemanifest"
 	"github.com/spf13/cobra"
-
-	"github.com/opack/opack/internal/validate"
 )
 
 func newConvertCmd() *cobra.Command {
@@ -36,7 +35,7 @@ Exit codes: 0 converted, 1 the package has errors, 2 could not run.`,
 			if outDir == "" {
 				return withExit(exitUsage, fmt.Errorf("--output-dir is required"))
 			}
-			converted, report, err := validate.ConvertPackageManifests(cmd.Context(), args[0], outDir)
+			converted, report, err := packagemanifest.Convert(cmd.Context(), args[0], outDir)
 			if report != nil && len(report.Findings) > 0 {
 				if werr := report.WriteText(cmd.ErrOrStderr()); werr != nil {
 					return withExit(exitUsage, werr)

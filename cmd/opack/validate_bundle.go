@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"text/tabwriter"
@@ -87,7 +86,7 @@ func (o *validateBundleOptions) options() []validate.Option {
 	opts := []validate.Option{
 		validate.WithSelector(o.selector),
 		validate.WithOptionalValues(o.optionalValues),
-		validate.WithPuller(bundlePuller{insecure: o.insecure}),
+		validate.WithPuller(image.NewPuller(image.WithInsecure(o.insecure))),
 		validate.WithPlatformInspector(&validate.RegistryInspector{Insecure: o.insecure}),
 		validate.WithAPIServerChecks(!o.noAPIServer),
 	}
@@ -105,12 +104,4 @@ func listOptional(cmd *cobra.Command) error {
 		fmt.Fprintf(tw, "%s\t%s\t%s\n", v.Name, v.LabelString(), v.Description)
 	}
 	return tw.Flush()
-}
-
-// bundlePuller pulls and safely unpacks bundle images with go-containerregistry (no daemon).
-type bundlePuller struct{ insecure bool }
-
-func (p bundlePuller) Unpack(ctx context.Context, ref, dst string) error {
-	_, err := image.Unpack(ctx, ref, dst, image.WithInsecure(p.insecure))
-	return err
 }

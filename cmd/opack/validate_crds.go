@@ -1,7 +1,6 @@
 package main
 
 import (
-	"context"
 	"errors"
 	"fmt"
 	"strings"
@@ -86,7 +85,7 @@ func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Re
 	if err := finding.CheckFormat(o.output, finding.Formats...); err != nil {
 		return crd.Request{}, err
 	}
-	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: crdPuller{}}
+	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: image.NewPuller()}
 	switch {
 	case len(args) == 2:
 		req.Old, req.New = args[0], args[1]
@@ -104,14 +103,6 @@ func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Re
 		}
 	}
 	return req, nil
-}
-
-// crdPuller unpacks bundle images with go-containerregistry (no daemon).
-type crdPuller struct{}
-
-func (crdPuller) Unpack(ctx context.Context, ref, dst string) error {
-	_, err := image.Unpack(ctx, ref, dst)
-	return err
 }
 
 // crdReport converts upgrade findings to the shared validation report: the message reads on its own in text

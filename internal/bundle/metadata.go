@@ -64,45 +64,41 @@ func (m metadataInput) generatedKeys() map[string]bool {
 // renderAnnotations renders metadata/annotations.yaml with operator-sdk's template, then the user's labels.
 func renderAnnotations(m metadataInput) []byte {
 	var b bytes.Buffer
-	b.WriteString("annotations:\n  # Core bundle annotations.\n")
-	for _, l := range m.core() {
-		fmt.Fprintf(&b, "  %s: %s\n", l.key, l.value)
-	}
-	if m.scorecard {
-		b.WriteString("\n  # Annotations for testing.\n")
-		for _, l := range m.testing() {
-			fmt.Fprintf(&b, "  %s: %s\n", l.key, l.value)
-		}
-	}
-	if len(m.extra) > 0 {
-		b.WriteString("\n  # Other annotations.\n")
-		for _, l := range m.extra {
-			fmt.Fprintf(&b, "  %s: %s\n", l.key, yamlScalar(l.value))
-		}
-	}
+	b.WriteString("annotations:\n")
+	heads := [3]string{"  # Core bundle annotations.\n", "\n  # Annotations for testing.\n", "\n  # Other annotations.\n"}
+	m.writeLabels(&b, heads, "  %s: %s\n", yamlScalar)
 	return b.Bytes()
+}
+
+// writeLabels writes the core, testing (with scorecard) and other labels as operator-sdk's
+// templates do: each group after its head, each label formatted with line (key, value); extra
+// formats the values of the user's labels.
+func (m metadataInput) writeLabels(b *bytes.Buffer, heads [3]string, line string, extra func(string) string) {
+	same := func(v string) string { return v }
+	groups := []struct {
+		labels []label
+		value  func(string) string
+	}{{m.core(), same}, {nil, same}, {m.extra, extra}}
+	if m.scorecard {
+		groups[1].labels = m.testing()
+	}
+	for i, g := range groups {
+		if i > 0 && len(g.labels) == 0 {
+			continue
+		}
+		b.WriteString(heads[i])
+		for _, l := range g.labels {
+			fmt.Fprintf(b, line, l.key, g.value(l.value))
+		}
+	}
 }
 
 // renderDockerfile renders the bundle Dockerfile with operator-sdk's template, the user's labels
 // before the COPY block.
 func renderDockerfile(m metadataInput) []byte {
 	var b bytes.Buffer
-	b.WriteString("FROM scratch\n\n# Core bundle labels.\n")
-	for _, l := range m.core() {
-		fmt.Fprintf(&b, "LABEL %s=%s\n", l.key, l.value)
-	}
-	if m.scorecard {
-		b.WriteString("\n# Labels for testing.\n")
-		for _, l := range m.testing() {
-			fmt.Fprintf(&b, "LABEL %s=%s\n", l.key, l.value)
-		}
-	}
-	if len(m.extra) > 0 {
-		b.WriteString("\n# Other labels.\n")
-		for _, l := range m.extra {
-			fmt.Fprintf(&b, "LABEL %s=%s\n", l.key, dockerValue(l.value))
-		}
-	}
+	b.WriteString("FROM scratch\n\n")
+	m.writeLabels(&b, [3]string{"# Core bundle labels.\n", "\n# Labels for testing.\n", "\n# Other labels.\n"}, "LABEL %s=%s\n", dockerValue)
 	root := m.copyRoot
 	b.WriteString("\n# Copy files to locations specified by labels.\n")
 	fmt.Fprintf(&b, "COPY %s /manifests/\n", root+"/manifests")

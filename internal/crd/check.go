@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/image"
 )
 
 // Request is an upgrade check as `opack validate crds` states it.
@@ -23,12 +25,7 @@ type Request struct {
 	// Policy is a policy file (per-rule error, warn, info or off); empty for the defaults.
 	Policy string
 	// Puller unpacks bundle images; nil refuses image references.
-	Puller Puller
-}
-
-// Puller writes the filesystem of the image ref to the empty (or missing) folder dst.
-type Puller interface {
-	Unpack(ctx context.Context, ref, dst string) error
+	Puller image.Puller
 }
 
 // Result is the outcome of Check: the findings and how many CRDs each side held.
@@ -133,7 +130,7 @@ func countCommon(a, b *Set) int {
 }
 
 // loadSide loads a path, or unpacks an image reference into a temporary folder first.
-func loadSide(ctx context.Context, arg string, p Puller) (*Set, error) {
+func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
 	if _, err := os.Stat(arg); err == nil || !looksLikeImage(arg) {
 		return Load(ctx, arg)
 	}
@@ -146,7 +143,7 @@ func loadSide(ctx context.Context, arg string, p Puller) (*Set, error) {
 	}
 	defer os.RemoveAll(tmp)
 	dst := filepath.Join(tmp, "bundle")
-	if err := p.Unpack(ctx, arg, dst); err != nil {
+	if _, err := p.Unpack(ctx, arg, dst); err != nil {
 		return nil, fmt.Errorf("pulling bundle image %s: %w", arg, err)
 	}
 	s, err := Load(ctx, dst)

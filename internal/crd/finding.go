@@ -1,8 +1,9 @@
 package crd
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -106,20 +107,8 @@ func HasErrors(fs []Finding) bool {
 
 // sortFindings orders findings by CRD, version, path, rule and message.
 func sortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.CRD != b.CRD {
-			return a.CRD < b.CRD
-		}
-		if a.Version != b.Version {
-			return a.Version < b.Version
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
-		}
-		return a.Message < b.Message
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.CRD, b.CRD), cmp.Compare(a.Version, b.Version), cmp.Compare(a.Path, b.Path),
+			cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Message, b.Message))
 	})
 }

@@ -7,7 +7,9 @@
 // apiserver/<check>, best-practices/<check>, crd-upgrade/<rule> (one CRD upgrade rule of
 // internal/crd, crd.Rule.ID), opm/<check> and catalog/<check> (opm's and opack's catalog checks),
 // olmv1/<check> (internal/emit: why OLM v1 would refuse a bundle), check/<step> and
-// crd/upgrade (the steps of `opack check` and `opack build`). Catalog and
-// build findings about a CRD upgrade keep their step's id and name the crd-upgrade rule in
-// brackets in the message, so existing waivers and CI filters keep matching.
+// crd/upgrade (the steps of `opack check` and `opack build`). A CRD upgrade finding has the
+// same id whichever command reports it (`validate crds`, `catalog validate`, `build`, `check`):
+// crd-upgrade/<rule>; the message still names the rule in brackets. Waivers in opack.yaml also
+// accept the ids earlier releases reported (crd/upgrade, catalog/crd-upgrade, <rule>,
+// crd/<rule>: crd.Rule.WaiverIDs).
 package finding

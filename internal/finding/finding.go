@@ -1,8 +1,9 @@
 package finding
 
 import (
+	"cmp"
 	"fmt"
-	"sort"
+	"slices"
 	"strings"
 )
 
@@ -87,20 +88,8 @@ func ObjectName(kind, name string) string {
 // SortFindings orders findings by file, object, severity, rule and message. Use it where the order in which
 // validators ran carries no meaning; operator-sdk's own order is kept otherwise.
 func SortFindings(fs []Finding) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, b := fs[i], fs[j]
-		if a.File != b.File {
-			return a.File < b.File
-		}
-		if a.Object != b.Object {
-			return a.Object < b.Object
-		}
-		if a.Severity != b.Severity {
-			return a.Severity.rank() < b.Severity.rank()
-		}
-		if a.Rule != b.Rule {
-			return a.Rule < b.Rule
-		}
-		return a.Message < b.Message
+	slices.SortStableFunc(fs, func(a, b Finding) int {
+		return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Object, b.Object), cmp.Compare(a.Severity.rank(), b.Severity.rank()),
+			cmp.Compare(a.Rule, b.Rule), cmp.Compare(a.Message, b.Message))
 	})
 }

@@ -78,7 +78,7 @@ func (r *run) renderCurrent(ctx context.Context, i int) (*fbc.DeclarativeConfig,
 // offline builds' layouts, or their registries.
 func (r *run) renderTemplate(ctx context.Context, i int, data []byte) (*fbc.DeclarativeConfig, error) {
 	c := r.p.Catalogs[i]
-	rd, err := render.NewRenderer(render.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithPuller(r.images))
 	if err != nil {
 		return nil, stepErr(StepRender, c.Template, err, "")
 	}
@@ -168,7 +168,7 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 			return bytes.ReplaceAll(data, []byte(b.Image), []byte(ref)), nil
 		}
 	}
-	rd, err := render.NewRenderer(render.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithPuller(r.images))
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
 	}

@@ -17,7 +17,8 @@ import (
 	"github.com/opack/opack/internal/finding"
 )
 
-// RuleCRDUpgrade is the rule of the crd-upgrade step's findings; the CRD rule id follows in brackets.
+// RuleCRDUpgrade is the rule of the crd-upgrade step's own findings (CRDs it could not read);
+// a CRD upgrade finding has its rule's id, crd.Rule.ID ("crd-upgrade/<rule>"), as every command.
 const RuleCRDUpgrade = "crd/upgrade"
 
 // previousRelease is what the new bundle's CRDs are compared with.
@@ -80,15 +81,15 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if file != "" {
 			name = file
 		}
-		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: RuleCRDUpgrade, Message: msg})
+		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg})
 	}
 	return out
 }
 
 // waived returns why a finding is accepted: a waivers entry, or a declared storage migration for
-// the removal of a stored version.
+// the removal of a stored version. The waiver names the rule by any of crd.Rule.WaiverIDs.
 func (r *run) waived(f crd.Finding, path string) (string, bool) {
-	for _, rule := range []string{string(f.Rule), "crd/" + string(f.Rule)} {
+	for _, rule := range f.Rule.WaiverIDs() {
 		if i := r.p.waiverIndex(rule, f.CRD, path); i >= 0 {
 			if r.usedWaivers == nil {
 				r.usedWaivers = map[int]bool{}
@@ -209,7 +210,7 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 		return nil, err
 	}
 	defer os.RemoveAll(dir)
-	if err := r.images.Unpack(ctx, ref, dir); err != nil {
+	if _, err := r.images.Unpack(ctx, ref, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", ref, err)
 	}
 	set, err := crd.Load(ctx, filepath.Join(dir, "manifests"))

@@ -115,7 +115,7 @@ func (r *run) buildFBCCatalog(ctx context.Context, i int) error {
 // it by this digest; the bundle's blob replaced when it is a rebuild (--allow-rebuild).
 func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) (map[string][]byte, error) {
 	ref := r.res.Bundle.Digest
-	rd, err := render.NewRenderer(render.WithImageSource(r.images))
+	rd, err := render.NewRenderer(render.WithPuller(r.images))
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
 	}

@@ -13,24 +13,23 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/layout"
 
-	"github.com/opack/opack/internal/catalog/render"
 	"github.com/opack/opack/internal/image"
 )
 
 // refNameAnnotation tags a manifest in an OCI layout.
 const refNameAnnotation = "org.opencontainers.image.ref.name"
 
-// localImages is the render.ImageSource of a build: images referenced by digest are read from the
+// localImages is the image.Puller of a build: images referenced by digest are read from the
 // OCI layouts of this build and of earlier offline builds, anything else from its registry.
 type localImages struct {
-	registry render.ImageSource
+	registry image.Puller
 	mu       sync.Mutex
 	layouts  []string          // searched in order for digests
 	known    map[string]string // digest reference → oci:DIR@DIGEST
 }
 
 func newLocalImages(opts []image.Option) *localImages {
-	return &localImages{registry: render.RegistryImages(opts...), known: map[string]string{}}
+	return &localImages{registry: image.NewPuller(opts...), known: map[string]string{}}
 }
 
 // addLayout makes the images of the OCI layout dir (if it exists) available by digest.
@@ -68,13 +67,13 @@ func (s *localImages) resolve(ref string) string {
 	return ref
 }
 
-// Inspect implements render.ImageSource.
-func (s *localImages) Inspect(ctx context.Context, ref string) (render.ImageInfo, error) {
+// Inspect implements image.Puller.
+func (s *localImages) Inspect(ctx context.Context, ref string) (*image.Report, error) {
 	return s.registry.Inspect(ctx, s.resolve(ref))
 }
 
-// Unpack implements render.ImageSource.
-func (s *localImages) Unpack(ctx context.Context, ref, dir string) error {
+// Unpack implements image.Puller.
+func (s *localImages) Unpack(ctx context.Context, ref, dir string) (*image.Unpacked, error) {
 	return s.registry.Unpack(ctx, s.resolve(ref), dir)
 }
 

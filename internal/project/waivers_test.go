@@ -103,3 +103,31 @@ func TestUnusedWaivers(t *testing.T) {
 		t.Error("no line for waivers[1]")
 	}
 }
+
+// TestWaiverRuleIDs checks that a waiver names a CRD upgrade finding by its id crd-upgrade/<rule>
+// and by the ids earlier releases reported, and by no other rule.
+func TestWaiverRuleIDs(t *testing.T) {
+	f := crd.Finding{Rule: crd.RuleFieldRemoved, CRD: "memcacheds.cache.example.com", Path: "^.spec.size"}
+	tests := []struct {
+		rule string
+		want bool
+	}{
+		{"crd-upgrade/field-removed", true},
+		{"field-removed", true},
+		{"crd/field-removed", true},
+		{"crd/upgrade", true},
+		{"catalog/crd-upgrade", true},
+		{"crd-upgrade/type-changed", false},
+		{"crd-upgrade/upgrade", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.rule, func(t *testing.T) {
+			p := mustDecode(t, minimal+"waivers:\n- rule: "+tt.rule+"\n  crd: memcacheds.cache.example.com\n  reason: reviewed\n")
+			r := &run{p: p, o: &buildOptions{}, res: &BuildResult{}}
+			_, got := r.waived(f, "spec.size")
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("waived (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -25,14 +25,14 @@ const (
 // runBestPractices applies OLM's and operator authors' guidance that operator-sdk does not check.
 func runBestPractices(_ context.Context, r *bundleRun) []finding.Finding {
 	var out []finding.Finding
-	csv := r.lb.bundle.CSV
+	csv := r.lb.Manifests.CSV
 	for _, crd := range r.v1CRDs() {
 		out = append(out, r.crdPractices(crd)...)
 	}
 	out = append(out, r.rbacPractices()...)
 	out = append(out, r.resourcePractices()...)
 	if csv.Spec.MinKubeVersion == "" {
-		out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPMinKube,
+		out = append(out, finding.Warnf(r.lb.CSVFile, r.lb.CSVObject(), RuleBPMinKube,
 			"spec.minKubeVersion is not set: set it to the oldest Kubernetes release the operator is tested on (e.g. 1.28.0), so that OLM does not offer it to older clusters"))
 	}
 	return out
@@ -41,7 +41,7 @@ func runBestPractices(_ context.Context, r *bundleRun) []finding.Finding {
 // crdPractices checks that every served version has a structural schema describing its fields, and that a
 // schema with status serves status as a subresource.
 func (r *bundleRun) crdPractices(crd *apiextensionsv1.CustomResourceDefinition) []finding.Finding {
-	file, object := r.lb.crdFile[crd.Name], finding.ObjectName("CustomResourceDefinition", crd.Name)
+	file, object := r.lb.CRDFile[crd.Name], finding.ObjectName("CustomResourceDefinition", crd.Name)
 	var out []finding.Finding
 	for _, v := range crd.Spec.Versions {
 		if !v.Served {
@@ -78,8 +78,8 @@ func (r *bundleRun) crdPractices(crd *apiextensionsv1.CustomResourceDefinition) 
 // v1CRDs returns the bundle's CRDs as apiextensions.k8s.io/v1, v1beta1 ones converted as the API server
 // converts them (one that does not convert is left to the CRD checks).
 func (r *bundleRun) v1CRDs() []*apiextensionsv1.CustomResourceDefinition {
-	out := append([]*apiextensionsv1.CustomResourceDefinition{}, r.lb.bundle.V1CRDs...)
-	for _, old := range r.lb.bundle.V1beta1CRDs {
+	out := append([]*apiextensionsv1.CustomResourceDefinition{}, r.lb.Manifests.V1CRDs...)
+	for _, old := range r.lb.Manifests.V1beta1CRDs {
 		internal := &apiextensions.CustomResourceDefinition{}
 		crd := &apiextensionsv1.CustomResourceDefinition{}
 		if crdScheme.Converter().Convert(old, internal, nil) == nil && crdScheme.Converter().Convert(internal, crd, nil) == nil {
@@ -99,7 +99,7 @@ func preservesUnknown(s *apiextensionsv1.JSONSchemaProps) bool {
 // rbacPractices checks that the CSV's permissions let the operator update <plural>/status and
 // <plural>/finalizers of each CRD it owns.
 func (r *bundleRun) rbacPractices() []finding.Finding {
-	csv := r.lb.bundle.CSV
+	csv := r.lb.Manifests.CSV
 	var rules []rbacv1.PolicyRule
 	spec := csv.Spec.InstallStrategy.StrategySpec
 	for _, p := range append(append([]operatorsv1alpha1.StrategyDeploymentPermissions{}, spec.Permissions...), spec.ClusterPermissions...) {
@@ -112,11 +112,11 @@ func (r *bundleRun) rbacPractices() []finding.Finding {
 		}
 		group, plural := crd.Spec.Group, crd.Spec.Names.Plural
 		if hasStatusSubresource(crd) && !allows(rules, group, plural+"/status", "update", "patch") {
-			out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
+			out = append(out, finding.Warnf(r.lb.CSVFile, r.lb.CSVObject(), RuleBPRBAC,
 				"the CSV's permissions do not allow update or patch of %s/status in group %s: add the rule so that the operator can report status", plural, group))
 		}
 		if !allows(rules, group, plural+"/finalizers", "update") {
-			out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPRBAC,
+			out = append(out, finding.Warnf(r.lb.CSVFile, r.lb.CSVObject(), RuleBPRBAC,
 				"the CSV's permissions do not allow update of %s/finalizers in group %s: add the rule, or setting ownerReferences with blockOwnerDeletion fails where OwnerReferencesPermissionEnforcement is on (OpenShift)", plural, group))
 		}
 	}
@@ -124,7 +124,7 @@ func (r *bundleRun) rbacPractices() []finding.Finding {
 }
 
 func (r *bundleRun) owned(crdName string) bool {
-	for _, o := range r.lb.bundle.CSV.Spec.CustomResourceDefinitions.Owned {
+	for _, o := range r.lb.Manifests.CSV.Spec.CustomResourceDefinitions.Owned {
 		if o.Name == crdName {
 			return true
 		}
@@ -167,7 +167,7 @@ func contains(list []string, s string) bool {
 // resourcePractices checks that every container of the CSV's deployments requests CPU and memory.
 func (r *bundleRun) resourcePractices() []finding.Finding {
 	var out []finding.Finding
-	for _, d := range r.lb.bundle.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs {
+	for _, d := range r.lb.Manifests.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs {
 		pod := d.Spec.Template.Spec
 		for _, c := range append(append(pod.InitContainers[:0:0], pod.InitContainers...), pod.Containers...) {
 			var missing []string
@@ -177,7 +177,7 @@ func (r *bundleRun) resourcePractices() []finding.Finding {
 				}
 			}
 			if len(missing) > 0 {
-				out = append(out, finding.Warnf(r.lb.csvFile, r.lb.csvObject(), RuleBPResources,
+				out = append(out, finding.Warnf(r.lb.CSVFile, r.lb.CSVObject(), RuleBPResources,
 					"deployment %s, container %s requests no %s: set resources.requests so that the scheduler places the pod where it fits", d.Name, c.Name, joinAnd(missing)))
 			}
 		}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/benchutil"
+	"github.com/opack/opack/internal/packagemanifest"
 
 	"github.com/opack/opack/internal/finding"
 )
@@ -93,7 +94,7 @@ func TestCorpusPackageManifests(t *testing.T) {
 					t.Errorf("package not accepted: %s", f)
 				}
 			}
-			converted, cr, err := ConvertPackageManifests(ctx, pkg, filepath.Join(t.TempDir(), "out"))
+			converted, cr, err := packagemanifest.Convert(ctx, pkg, filepath.Join(t.TempDir(), "out"))
 			if err != nil || !cr.Passed() {
 				t.Fatalf("converting: %v %v", err, cr.Findings)
 			}

@@ -18,6 +18,7 @@ import (
 	"k8s.io/kube-openapi/pkg/validation/spec"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 // Rules of the API server's CRD checks.
@@ -40,10 +41,10 @@ var crdScheme = func() *runtime.Scheme {
 func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache *crdCache) ([]located, []finding.Finding) {
 	var sdk []located
 	var server []finding.Finding
-	add := func(name string, src *sourceFile, convert func(*apiextensions.CustomResourceDefinition) error, v1beta1 bool) {
-		file, object := lb.crdFile[name], finding.ObjectName("CustomResourceDefinition", name)
+	add := func(name string, src *packagemanifest.SourceFile, convert func(*apiextensions.CustomResourceDefinition) error, v1beta1 bool) {
+		file, object := lb.CRDFile[name], finding.ObjectName("CustomResourceDefinition", name)
 		if src != nil {
-			file = src.path
+			file = src.Path
 		}
 		if v1beta1 {
 			server = append(server, v1beta1Finding(file, object, k8sVersion))
@@ -65,15 +66,15 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 		sdk = append(sdk, located{result: result, rule: RuleCRD, file: file, object: object})
 		server = append(server, serverFindings...)
 	}
-	for _, crd := range lb.bundle.V1beta1CRDs {
+	for _, crd := range lb.Manifests.V1beta1CRDs {
 		apiextensionsv1beta1.SetObjectDefaults_CustomResourceDefinition(crd)
-		add(crd.Name, lb.crdSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
+		add(crd.Name, lb.CRDSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
 			return crdScheme.Converter().Convert(crd, in, nil)
 		}, true)
 	}
-	for _, crd := range lb.bundle.V1CRDs {
+	for _, crd := range lb.Manifests.V1CRDs {
 		apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
-		add(crd.Name, lb.crdSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
+		add(crd.Name, lb.CRDSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
 			return crdScheme.Converter().Convert(crd, in, nil)
 		}, false)
 	}

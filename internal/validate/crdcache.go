@@ -7,6 +7,7 @@ import (
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 // crdCache remembers the outcome of the API server's validation of a CRD file's content, so that a CRD
@@ -23,12 +24,12 @@ type crdOutcome struct {
 
 // key identifies a CRD by its file's bytes and the target Kubernetes version; nil (no caching) when the file
 // is unknown.
-func (c *crdCache) key(f *sourceFile, k8sVersion string) *[32]byte {
+func (c *crdCache) key(f *packagemanifest.SourceFile, k8sVersion string) *[32]byte {
 	if c == nil || f == nil {
 		return nil
 	}
 	h := sha256.New()
-	h.Write(f.raw)
+	h.Write(f.Raw)
 	h.Write([]byte{0})
 	h.Write([]byte(k8sVersion))
 	var k [32]byte

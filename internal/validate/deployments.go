@@ -2,6 +2,7 @@ package validate
 
 import (
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 // RuleNoDeployments reports a CSV whose install strategy has no deployments.
@@ -13,13 +14,13 @@ const RuleNoDeployments = "opack/no-deployments"
 // creates and checks only the deployments listed, so it installs no operator at all and still reports the
 // CSV as installed. This is what an empty `kustomize build` piped into bundle generation produces.
 func (lb *loadedBundle) deploymentFindings() []finding.Finding {
-	if lb.mediaType != mediaTypeRegistryV1 || lb.bundle == nil || lb.bundle.CSV == nil {
+	if lb.MediaType != packagemanifest.MediaTypeRegistryV1 || lb.Manifests == nil || lb.Manifests.CSV == nil {
 		return nil
 	}
-	if len(lb.bundle.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs) > 0 {
+	if len(lb.Manifests.CSV.Spec.InstallStrategy.StrategySpec.DeploymentSpecs) > 0 {
 		return nil
 	}
-	return []finding.Finding{finding.Errorf(lb.csvFile, lb.csvObject(), RuleNoDeployments,
+	return []finding.Finding{finding.Errorf(lb.CSVFile, lb.CSVObject(), RuleNoDeployments,
 		"the install strategy has no deployments (spec.install.spec.deployments is empty): OLM would install no operator "+
 			"for this CSV and still report it installed; generate the bundle from manifests that include the operator's "+
 			"Deployment (an empty or failed kustomize build gives this)")}

@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/packagemanifest"
 	sigsyaml "sigs.k8s.io/yaml"
 )
 
@@ -54,7 +55,9 @@ func formatErrors(dir, mediaType string) (errs []string, annotationsFile string)
 			continue
 		}
 		if annotations == nil {
-			var doc annotationsDoc
+			var doc struct {
+				Annotations map[string]string `json:"annotations"`
+			}
 			if sigsyaml.Unmarshal(raw, &doc) == nil && doc.Annotations != nil {
 				annotations, annotationsFile = doc.Annotations, path
 				continue
@@ -81,24 +84,24 @@ func formatErrors(dir, mediaType string) (errs []string, annotationsFile string)
 // annotationErrors checks the required bundle annotations (in a fixed order; operator-registry iterates a map).
 func annotationErrors(mediaType string, a map[string]string) []string {
 	var errs []string
-	for _, key := range []string{annotationMediaType, annotationManifests, annotationMetadata, annotationPackage, annotationChannels} {
+	for _, key := range []string{packagemanifest.AnnotationMediaType, packagemanifest.AnnotationManifests, packagemanifest.AnnotationMetadata, packagemanifest.AnnotationPackage, packagemanifest.AnnotationChannels} {
 		val, ok := a[key]
 		if !ok {
 			errs = append(errs, fmt.Sprintf("Missing annotation %q", key))
 		}
 		switch key {
-		case annotationMediaType:
+		case packagemanifest.AnnotationMediaType:
 			if val != mediaType {
 				errs = append(errs, fmt.Sprintf("Expecting annotation %q to have value %q instead of %q", key, mediaType, val))
 			}
-		case annotationChannels:
+		case packagemanifest.AnnotationChannels:
 			if val == "" {
 				errs = append(errs, fmt.Sprintf("Expecting annotation %q to have non-empty value", key))
 			}
 		}
 	}
-	if val, ok := a[annotationDefaultChannel]; ok && val == "" {
-		errs = append(errs, fmt.Sprintf("Expecting annotation %q to have non-empty value", annotationDefaultChannel))
+	if val, ok := a[packagemanifest.AnnotationDefaultChannel]; ok && val == "" {
+		errs = append(errs, fmt.Sprintf("Expecting annotation %q to have non-empty value", packagemanifest.AnnotationDefaultChannel))
 	}
 	return errs
 }

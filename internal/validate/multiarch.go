@@ -111,8 +111,8 @@ func (ri *RegistryInspector) inspect(ctx context.Context, ref string) ([]Platfor
 // operatorframework.io/os.* and arch.* labels claim (linux and amd64 when there is none), as operator-sdk's
 // multiarch validator does, but deterministically and through the registry API.
 func runMultiArch(ctx context.Context, r *bundleRun) []finding.Finding {
-	csv := r.lb.bundle.CSV
-	file, object := r.lb.csvFile, r.lb.csvObject()
+	csv := r.lb.Manifests.CSV
+	file, object := r.lb.CSVFile, r.lb.CSVObject()
 	inspector := r.cfg.inspector
 	if inspector == nil {
 		inspector = r.cfg.defaultInspector()
@@ -176,7 +176,7 @@ func claimedPlatforms(labels map[string]string) (oses, arches []string) {
 // csvImages returns the manager images (containers named manager, else every container but kube-rbac-proxy)
 // and the other deployment and related images, each sorted and without duplicates.
 func csvImages(r *bundleRun) (managers, others []string) {
-	csv := r.lb.bundle.CSV
+	csv := r.lb.Manifests.CSV
 	m, o := map[string]bool{}, map[string]bool{}
 	for _, d := range csv.Spec.InstallStrategy.StrategySpec.DeploymentSpecs {
 		found := false

@@ -91,7 +91,7 @@ func (r *bundleRun) optionalFindings(ctx context.Context) []finding.Finding {
 	if len(r.cfg.optional) == 0 {
 		return nil
 	}
-	b := r.lb.bundle
+	b := r.lb.Manifests
 	objs := b.ObjectsToValidate()
 	for _, o := range b.Objects {
 		objs = append(objs, o)
@@ -118,7 +118,7 @@ func (r *bundleRun) runAPIValidator(v OptionalValidator, objs []any) (out []find
 	rule := RuleOptional + v.Name
 	defer func() {
 		if p := recover(); p != nil {
-			out = append(out, finding.Errorf(r.lb.csvFile, r.lb.csvObject(), rule,
+			out = append(out, finding.Errorf(r.lb.CSVFile, r.lb.CSVObject(), rule,
 				"the %s validator crashed (%v): the CSV holds a value it does not expect, such as an empty list (e.g. icon: []) where an item is required; fix the CSV", v.Name, p))
 		}
 	}()
@@ -130,8 +130,8 @@ func (r *bundleRun) runAPIValidator(v OptionalValidator, objs []any) (out []find
 
 // resultFindings places an optional validator's result on the CRD it names, else on the CSV.
 func (r *bundleRun) resultFindings(res apierrors.ManifestResult, rule string) []finding.Finding {
-	l := located{result: res, rule: rule, file: r.lb.csvFile, object: r.lb.csvObject()}
-	if file, ok := r.lb.crdFile[res.Name]; ok {
+	l := located{result: res, rule: rule, file: r.lb.CSVFile, object: r.lb.CSVObject()}
+	if file, ok := r.lb.CRDFile[res.Name]; ok {
 		l.file, l.object = file, finding.ObjectName("CustomResourceDefinition", res.Name)
 	}
 	return r.lb.findings([]located{l})

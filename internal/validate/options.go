@@ -1,30 +1,21 @@
 package validate
 
 import (
-	"context"
 	"runtime"
+
+	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/packagemanifest"
 )
-
-// Puller fetches a bundle image and unpacks its files into dst (a new, empty folder).
-type Puller interface {
-	Unpack(ctx context.Context, ref, dst string) error
-}
-
-// PullerFunc adapts a function to Puller.
-type PullerFunc func(ctx context.Context, ref, dst string) error
-
-// Unpack calls f.
-func (f PullerFunc) Unpack(ctx context.Context, ref, dst string) error { return f(ctx, ref, dst) }
 
 type config struct {
 	selector     string
 	optional     []OptionalValidator
 	values       map[string]string
-	puller       Puller
+	puller       image.Puller
 	inspector    PlatformInspector
 	parallelism  int
 	serverChecks bool
-	parsed       *parseCache
+	parsed       *packagemanifest.ParseCache
 	crdCache     *crdCache
 }
 
@@ -42,7 +33,7 @@ func WithOptionalValues(values map[string]string) Option {
 }
 
 // WithPuller sets how IMAGE arguments are fetched; without one, an argument that is not a folder is refused.
-func WithPuller(p Puller) Option { return func(c *config) { c.puller = p } }
+func WithPuller(p image.Puller) Option { return func(c *config) { c.puller = p } }
 
 // WithPlatformInspector sets how the multiarch validator reads the platforms of an image.
 func WithPlatformInspector(i PlatformInspector) Option { return func(c *config) { c.inspector = i } }
@@ -55,7 +46,7 @@ func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n 
 func WithAPIServerChecks(on bool) Option { return func(c *config) { c.serverChecks = on } }
 
 func makeConfig(opts []Option) (*config, error) {
-	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &parseCache{}, crdCache: &crdCache{}}
+	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &packagemanifest.ParseCache{}, crdCache: &crdCache{}}
 	for _, o := range opts {
 		o(c)
 	}

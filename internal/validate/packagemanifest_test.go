@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 const etcdPackage = "../../testdata/validate/packagemanifests/etcd"
@@ -119,7 +120,7 @@ func TestPackageManifestImportRules(t *testing.T) {
 func TestPackageManifestMatchesBundles(t *testing.T) {
 	ctx := context.Background()
 	out := filepath.Join(t.TempDir(), "bundles")
-	converted, report, err := ConvertPackageManifests(ctx, etcdPackage, out)
+	converted, report, err := packagemanifest.Convert(ctx, etcdPackage, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -153,7 +154,7 @@ func TestPackageManifestMatchesBundles(t *testing.T) {
 
 func TestConvertPackageManifests(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "bundles")
-	converted, _, err := ConvertPackageManifests(context.Background(), etcdPackage, out)
+	converted, _, err := packagemanifest.Convert(context.Background(), etcdPackage, out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +193,7 @@ func TestConvertPackageManifests(t *testing.T) {
 	if err != nil || string(orig) != string(copied) {
 		t.Errorf("CSV not copied byte for byte (err %v)", err)
 	}
-	if _, _, err := ConvertPackageManifests(context.Background(), etcdPackage, filepath.Join(etcdPackage, "out")); err == nil {
+	if _, _, err := packagemanifest.Convert(context.Background(), etcdPackage, filepath.Join(etcdPackage, "out")); err == nil {
 		t.Error("an output folder inside the package folder was accepted")
 	}
 }

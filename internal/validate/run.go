@@ -12,6 +12,7 @@ import (
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/packagemanifest"
 	"github.com/opack/opack/internal/tmpdir"
 )
 
@@ -106,7 +107,7 @@ func (c *config) validateTarget(ctx context.Context, t target) (fs []finding.Fin
 	}
 	defer tmpdir.Remove(tmp)
 	dir := filepath.Join(tmp, "bundle")
-	if err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
+	if _, err := c.puller.Unpack(ctx, t.arg, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", t.arg, err)
 	}
 	fs = c.validateDir(ctx, dir)
@@ -148,7 +149,7 @@ func (c *config) validateDir(ctx context.Context, dir string) []finding.Finding 
 	if len(files) == 0 {
 		return []finding.Finding{finding.Errorf(dir, "", RuleNotBundle, "%s is empty: not a bundle; it holds no files (was the bundle generated?)", dir)}
 	}
-	if pkgFile := findPackageFile(dir); pkgFile != "" {
+	if pkgFile := packagemanifest.FindPackageFile(dir); pkgFile != "" {
 		return c.validatePackageDir(ctx, dir, pkgFile)
 	}
 	if !isDir(filepath.Join(dir, "manifests")) && !isFile(filepath.Join(dir, "metadata", "annotations.yaml")) {
@@ -156,6 +157,23 @@ func (c *config) validateDir(ctx context.Context, dir string) []finding.Finding 
 	}
 	return c.validateBundleDir(ctx, dir)
 }
+
+// validatePackageDir applies operator-framework/api's package manifest validator and operator-registry's
+// import rules, then validates every version folder as a bundle.
+func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []finding.Finding {
+	pd, out := packagemanifest.LoadPackageDir(dir, pkgFile, c.parsed)
+	if pd == nil {
+		return out
+	}
+	out = append(out, pd.ImportFindings()...)
+	for _, b := range pd.Versions {
+		out = append(out, c.bundleFindings(ctx, &loadedBundle{b})...)
+	}
+	return out
+}
+
+// loadedBundle is a bundle as operator-sdk's `bundle validate` loads it; validate's checks are its methods.
+type loadedBundle struct{ *packagemanifest.Bundle }
 
 // bundleRun is one bundle being validated.
 type bundleRun struct {
@@ -165,17 +183,18 @@ type bundleRun struct {
 
 // validateBundleDir runs operator-sdk's pipeline, then opack's checks, on one bundle folder.
 func (c *config) validateBundleDir(ctx context.Context, dir string) []finding.Finding {
-	lb, err := loadBundleDir(dir, c.parsed)
+	b, err := packagemanifest.LoadBundleDir(dir, c.parsed)
 	if err != nil {
-		var le *loadError
+		var le *packagemanifest.LoadError
 		file := dir
 		if errors.As(err, &le) {
-			file = le.file
+			file = le.File
 		}
 		return []finding.Finding{finding.Errorf(file, "", RuleLoad, "%v", err)}
 	}
+	lb := &loadedBundle{b}
 	var out []finding.Finding
-	if errs, annotationsFile := formatErrors(dir, lb.mediaType); len(errs) > 0 {
+	if errs, annotationsFile := formatErrors(dir, lb.MediaType); len(errs) > 0 {
 		file := annotationsFile
 		if file == "" {
 			file = dir
@@ -192,12 +211,12 @@ func (c *config) bundleFindings(ctx context.Context, lb *loadedBundle) []finding
 	out := lb.findings(lb.contentResults(crdSDK))
 	out = append(out, lb.deploymentFindings()...)
 	out = append(out, r.optionalFindings(ctx)...)
-	if c.serverChecks && lb.mediaType != mediaTypeHelm {
+	if c.serverChecks && lb.MediaType != packagemanifest.MediaTypeHelm {
 		out = append(out, crdServer...)
 	}
-	for _, f := range lb.extraDocs {
-		out = append(out, finding.Warnf(f.path, finding.ObjectName(f.obj.GetKind(), f.obj.GetName()), RuleMultiDoc,
-			"file holds %d YAML documents; OLM and operator-sdk read only the first: put each object in its own file", f.docs))
+	for _, f := range lb.ExtraDocs {
+		out = append(out, finding.Warnf(f.Path, finding.ObjectName(f.Obj.GetKind(), f.Obj.GetName()), RuleMultiDoc,
+			"file holds %d YAML documents; OLM and operator-sdk read only the first: put each object in its own file", f.Docs))
 	}
 	return out
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/image"
 )
 
 const goSample = "../../testdata/validate/samples/memcached-operator/bundle"
@@ -82,13 +83,17 @@ func TestBundlesUsageErrors(t *testing.T) {
 }
 
 // copyPuller "pulls" an image by copying a folder, so that the relabelling of unpacked files is tested.
-func copyPuller(src string) PullerFunc {
-	return func(_ context.Context, ref, dst string) error {
-		if ref == "quay.io/example/broken:v1" {
-			return errors.New("manifest unknown")
-		}
-		return os.CopyFS(dst, os.DirFS(src))
+type copyPuller string
+
+func (src copyPuller) Inspect(context.Context, string) (*image.Report, error) {
+	return nil, errors.New("not used")
+}
+
+func (src copyPuller) Unpack(_ context.Context, ref, dst string) (*image.Unpacked, error) {
+	if ref == "quay.io/example/broken:v1" {
+		return nil, errors.New("manifest unknown")
 	}
+	return &image.Unpacked{Ref: ref}, os.CopyFS(dst, os.DirFS(string(src)))
 }
 
 func TestBundlesImages(t *testing.T) {

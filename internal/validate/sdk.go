@@ -14,11 +14,13 @@ import (
 	"k8s.io/apimachinery/pkg/util/validation/field"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/packagemanifest"
 )
 
 // Rules of the findings operator-sdk's `bundle validate` reports.
 const (
-	RuleLoad     = "operator-sdk/load"
+	RuleLoad     = packagemanifest.RuleLoad
+	RulePackage  = packagemanifest.RulePackage // operator-registry's package-manifest import rules
 	RuleFormat   = "operator-sdk/format"
 	RuleContent  = "operator-sdk/content"
 	RuleBundle   = "operator-sdk/bundle"
@@ -49,17 +51,17 @@ type located struct {
 // ClusterServiceVersionValidator and CustomResourceDefinitionValidator (crdResults computed by the caller),
 // with the object errors merged into the CSV's result. Helm bundles get none of these, as in operator-sdk.
 func (lb *loadedBundle) contentResults(crdResults []located) []located {
-	if lb.mediaType == mediaTypeHelm {
+	if lb.MediaType == packagemanifest.MediaTypeHelm {
 		return nil
 	}
-	b := lb.bundle
+	b := lb.Manifests
 	var out []located
 	for _, r := range apivalidation.BundleValidator.Validate(b) {
-		out = append(out, located{result: r, rule: RuleBundle, file: lb.csvFile, object: lb.csvObject()})
+		out = append(out, located{result: r, rule: RuleBundle, file: lb.CSVFile, object: lb.CSVObject()})
 	}
 	if b.CSV != nil {
 		for _, r := range apivalidation.ClusterServiceVersionValidator.Validate(b.CSV) {
-			out = append(out, located{result: r, rule: RuleCSV, file: lb.csvFile, object: lb.csvObject()})
+			out = append(out, located{result: r, rule: RuleCSV, file: lb.CSVFile, object: lb.CSVObject()})
 		}
 	}
 	out = append(out, crdResults...)
@@ -70,21 +72,21 @@ func (lb *loadedBundle) contentResults(crdResults []located) []located {
 // API server would refuse (a namespace, a bad name). Each error keeps its object's file.
 func (lb *loadedBundle) objectErrors() []located {
 	var out []located
-	for _, u := range lb.bundle.Objects {
+	for _, u := range lb.Manifests.Objects {
 		gvk := u.GroupVersionKind()
 		if gvk.Kind == "ClusterServiceVersion" || gvk.Kind == "CustomResourceDefinition" {
 			continue
 		}
 		var e apierrors.Error
-		if lb.mediaType == mediaTypeRegistryV1 && !supportedKinds[gvk.Kind] {
-			e = apierrors.ErrInvalidBundle(fmt.Sprintf("unsupported media type %s for bundle object", lb.mediaType), gvk)
+		if lb.MediaType == packagemanifest.MediaTypeRegistryV1 && !supportedKinds[gvk.Kind] {
+			e = apierrors.ErrInvalidBundle(fmt.Sprintf("unsupported media type %s for bundle object", lb.MediaType), gvk)
 		} else if err := validateObjectMeta(u); err != nil {
 			e = apierrors.ErrFailedValidation(err.Error(), u.GetName())
 		} else {
 			continue
 		}
-		out = append(out, located{result: apierrors.ManifestResult{Name: lb.bundle.Name, Errors: []apierrors.Error{e}},
-			rule: RuleContent, file: lb.objFile[u], object: finding.ObjectName(gvk.Kind, u.GetName())})
+		out = append(out, located{result: apierrors.ManifestResult{Name: lb.Manifests.Name, Errors: []apierrors.Error{e}},
+			rule: RuleContent, file: lb.ObjFile[u], object: finding.ObjectName(gvk.Kind, u.GetName())})
 	}
 	return out
 }
@@ -102,13 +104,6 @@ func mergeResults(out []located, name string, objErrs []located) []located {
 		}
 	}
 	return append(out, objErrs...)
-}
-
-func (lb *loadedBundle) csvObject() string {
-	if lb.bundle == nil || lb.bundle.CSV == nil {
-		return ""
-	}
-	return finding.ObjectName("ClusterServiceVersion", lb.bundle.CSV.GetName())
 }
 
 // validateObjectMeta is operator-sdk's validateObject: metadata checks with namespaces forbidden.
@@ -171,15 +166,15 @@ func derefValue(v any) any {
 var address = regexp.MustCompile(`0x[0-9a-f]{6,}`)
 
 func (lb *loadedBundle) crdByGroupKind(group, kind string) (string, string) {
-	b := lb.bundle
+	b := lb.Manifests
 	for _, c := range b.V1CRDs {
 		if c.Spec.Group == group && c.Spec.Names.Kind == kind {
-			return c.Name, lb.crdFile[c.Name]
+			return c.Name, lb.CRDFile[c.Name]
 		}
 	}
 	for _, c := range b.V1beta1CRDs {
 		if c.Spec.Group == group && c.Spec.Names.Kind == kind {
-			return c.Name, lb.crdFile[c.Name]
+			return c.Name, lb.CRDFile[c.Name]
 		}
 	}
 	return "", ""

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/finding"
 )
 
@@ -52,7 +53,7 @@ func (g *edgeGroup) finding() finding.Finding {
 		text = g.dropText()
 	}
 	if len(g.edges) == 1 {
-		return finding.Finding{Severity: g.item.sev, Rule: ruleCRD,
+		return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(),
 			Object:  fmt.Sprintf("package %q edge %s -> %s", first.Package, first.From, first.To),
 			Message: fmt.Sprintf("upgrade %s -> %s (%s): %s", first.From, first.To, strings.Join(g.edges[0].kinds, ", "), text)}
 	}
@@ -60,8 +61,16 @@ func (g *edgeGroup) finding() finding.Finding {
 	for i, ec := range g.edges {
 		names[i] = ec.key.From + " -> " + ec.key.To
 	}
-	return finding.Finding{Severity: g.item.sev, Rule: ruleCRD, Object: fmt.Sprintf("package %q", first.Package),
+	return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Object: fmt.Sprintf("package %q", first.Package),
 		Message: fmt.Sprintf("%d upgrade edges make the same change (%s): %s", len(g.edges), strings.Join(names, ", "), text)}
+}
+
+// ruleID is the finding's rule id, the same in every command: crd-upgrade/<rule> (crd.Rule.ID).
+func (it edgeItem) ruleID() string {
+	if it.drop != nil {
+		return crd.RuleStoredVersionRemoved.ID()
+	}
+	return it.rule.ID()
 }
 
 // dropText is the stored-version message naming the path that leads to each edge.

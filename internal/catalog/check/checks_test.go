@@ -11,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/manifest"
 
@@ -243,8 +244,8 @@ func TestCRDEdgeChecks(t *testing.T) {
 				return
 			}
 			found := false
-			for _, f := range errorsOf(r, ruleCRD) {
-				ok := true
+			for _, f := range errorsOf(r, "") {
+				ok := strings.HasPrefix(f.Rule, "crd-upgrade/")
 				for _, want := range tc.wantErr {
 					ok = ok && strings.Contains(f.Message, want)
 				}
@@ -401,7 +402,7 @@ func TestCRDsFromBundleFolders(t *testing.T) {
 		t.Fatal(err)
 	}
 	r = Validate(ctx, cfg, WithChecks(CheckCRD), WithCRDSource(FirstCRDs{ObjectCRDs{}, dirs}))
-	if errs := errorsOf(r, ruleCRD); len(errs) == 0 || !strings.Contains(errs[0].Message, "stored-version-removed") {
+	if errs := errorsOf(r, crd.RuleStoredVersionRemoved.ID()); len(errs) == 0 || !strings.Contains(errs[0].Message, "stored-version-removed") {
 		t.Errorf("with bundle folders: want the stored version error, got:\n%s", findingsText(r.Findings))
 	}
 }

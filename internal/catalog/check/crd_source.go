@@ -13,6 +13,7 @@ import (
 
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/tmpdir"
 )
@@ -61,20 +62,17 @@ func (d dirCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomRes
 	return set.CRDs, true, nil
 }
 
-// unpacker writes the filesystem of an image to dst (internal/image.Unpack fits).
-type unpacker func(ctx context.Context, ref, dst string) error
-
 // ImageCRDs pulls bundle images (by Bundle.Image) and reads their manifests/ (opack catalog
 // validate --pull). Each image is pulled once.
 type ImageCRDs struct {
-	Unpack unpacker
+	Puller image.Puller // nil reads no image
 	// Dir holds the unpacked images; a temporary folder when empty.
 	Dir string
 }
 
 // CRDs implements CRDSource.
 func (s ImageCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomResourceDefinition, bool, error) {
-	if b.Image == "" || s.Unpack == nil {
+	if b.Image == "" || s.Puller == nil {
 		return nil, false, nil
 	}
 	var dst string
@@ -89,7 +87,7 @@ func (s ImageCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 	if err != nil {
 		return nil, false, err
 	}
-	if err := s.Unpack(ctx, b.Image, dst); err != nil {
+	if _, err := s.Puller.Unpack(ctx, b.Image, dst); err != nil {
 		return nil, false, fmt.Errorf("pulling %s: %w", b.Image, err)
 	}
 	set, err := crd.Load(ctx, filepath.Join(dst, "manifests"))

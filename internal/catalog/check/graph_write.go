@@ -10,6 +10,7 @@ import (
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/image"
 )
 
 // Graph output formats.
@@ -43,8 +44,8 @@ func WriteGraph(ctx context.Context, cfg *fbc.DeclarativeConfig, w io.Writer, fo
 }
 
 // GraphRef loads a catalog folder or image and writes its upgrade graph (see WriteGraph).
-func GraphRef(ctx context.Context, ref string, unpack fbc.ImageUnpacker, lopts []fbc.LoadOption, w io.Writer, format string, o graph.GraphOptions, src CRDSource) error {
-	cfg, err := fbc.LoadRef(ctx, ref, unpack, lopts...)
+func GraphRef(ctx context.Context, ref string, images image.Puller, lopts []fbc.LoadOption, w io.Writer, format string, o graph.GraphOptions, src CRDSource) error {
+	cfg, err := fbc.LoadRef(ctx, ref, images, lopts...)
 	if err != nil {
 		return err
 	}

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/image"
 
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
@@ -27,7 +28,7 @@ var AllChecks = []string{CheckOPM, CheckCRD, CheckDeps, CheckGraph}
 const (
 	ruleOPM   = "opm/validate"
 	ruleLoad  = "opm/load"
-	ruleCRD   = "catalog/crd-upgrade"
+	ruleCRD   = "catalog/crd-upgrade" // CRDs of an edge could not be read or checked; CRD findings have crd.Rule.ID
 	ruleDeps  = "catalog/dependencies"
 	ruleGraph = "catalog/graph"
 )
@@ -108,11 +109,11 @@ func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts .
 }
 
 // ValidateRef is ValidateDir for a folder or, when ref is not an existing path, a catalog image.
-func ValidateRef(ctx context.Context, ref string, unpack fbc.ImageUnpacker, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
+func ValidateRef(ctx context.Context, ref string, images image.Puller, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
 	src := &fbc.Sources{}
 	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
 	opts = append(opts, func(o *validateOptions) { o.sources = src })
-	return validateLoaded(ctx, ref, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadRef(ctx, ref, unpack, lopts...) }, opts)
+	return validateLoaded(ctx, ref, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadRef(ctx, ref, images, lopts...) }, opts)
 }
 
 func validateLoaded(ctx context.Context, dir string, load func() (*fbc.DeclarativeConfig, error), opts []ValidateOption) (*finding.Report, error) {

@@ -134,7 +134,7 @@ func TestRenderLayoutImageName(t *testing.T) {
 				t.Fatal(err)
 			}
 			var log bytes.Buffer
-			r, err := NewRenderer(WithImageSource(RegistryImages()), WithImageRefTemplate(tt.tmpl), WithRenderLog(&log))
+			r, err := NewRenderer(WithPuller(image.NewPuller()), WithImageRefTemplate(tt.tmpl), WithRenderLog(&log))
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -21,7 +21,7 @@ import (
 // Renderer turns bundle folders, bundle images, package-manifest folders and catalogs
 // (folders and images) into file-based catalog blobs, the way `opm render` does.
 type Renderer struct {
-	images   ImageSource
+	images   image.Puller
 	cache    *RenderCache
 	tmpl     *template.Template
 	tmplText string
@@ -39,9 +39,10 @@ type Renderer struct {
 // RenderOption configures a Renderer.
 type RenderOption func(*Renderer) error
 
-// WithImageSource lets the renderer pull and unpack images.
-func WithImageSource(s ImageSource) RenderOption {
-	return func(r *Renderer) error { r.images = s; return nil }
+// WithPuller lets the renderer inspect and unpack images (registry references and oci:DIR
+// layouts; image.NewPuller gives the default one).
+func WithPuller(p image.Puller) RenderOption {
+	return func(r *Renderer) error { r.images = p; return nil }
 }
 
 // WithRenderCache caches rendered bundles in c (nil: no cache).

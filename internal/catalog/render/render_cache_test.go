@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/opack/opack/internal/catalog/internal/catalogtest"
+	"github.com/opack/opack/internal/image"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -270,20 +271,20 @@ type fakeImages struct {
 	unpacks atomic.Int64
 }
 
-func (f *fakeImages) Inspect(_ context.Context, ref string) (ImageInfo, error) {
+func (f *fakeImages) Inspect(_ context.Context, ref string) (*image.Report, error) {
 	if _, ok := f.dirs[ref]; !ok {
-		return ImageInfo{}, fmt.Errorf("pulling %s: not found", ref)
+		return nil, fmt.Errorf("pulling %s: not found", ref)
 	}
 	labels := f.labels[ref]
 	if labels == nil {
 		labels = map[string]string{labelBundlePackage: "x"}
 	}
-	return ImageInfo{Digest: f.digests[ref], Labels: labels}, nil
+	return &image.Report{Ref: ref, Digest: f.digests[ref], Images: []image.ImageReport{{Labels: labels}}}, nil
 }
 
-func (f *fakeImages) Unpack(_ context.Context, ref, dir string) error {
+func (f *fakeImages) Unpack(_ context.Context, ref, dir string) (*image.Unpacked, error) {
 	f.unpacks.Add(1)
-	return os.CopyFS(dir, os.DirFS(f.dirs[ref]))
+	return &image.Unpacked{Ref: ref}, os.CopyFS(dir, os.DirFS(f.dirs[ref]))
 }
 
 func TestRenderBundleImagesCachedByDigest(t *testing.T) {
@@ -296,7 +297,7 @@ func TestRenderBundleImagesCachedByDigest(t *testing.T) {
 		refs = append(refs, ref)
 	}
 	cacheDir := t.TempDir()
-	first := newCachedRenderer(t, cacheDir, WithImageSource(imgs))
+	first := newCachedRenderer(t, cacheDir, WithPuller(imgs))
 	cfg, err := first.Render(context.Background(), refs...)
 	if err != nil {
 		t.Fatal(err)
@@ -310,7 +311,7 @@ func TestRenderBundleImagesCachedByDigest(t *testing.T) {
 		t.Fatalf("first render: %d unpacks, %d rendered; want 4 and 4", imgs.unpacks.Load(), first.Rendered())
 	}
 	imgs.digests[refs[2]] = "sha256:" + strings.Repeat("b", 64)
-	second := newCachedRenderer(t, cacheDir, WithImageSource(imgs))
+	second := newCachedRenderer(t, cacheDir, WithPuller(imgs))
 	var want bytes.Buffer
 	if err := fbc.Write(*cfg, "json", &want); err != nil {
 		t.Fatal(err)
@@ -347,7 +348,7 @@ func TestRenderImageKinds(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.ref, func(t *testing.T) {
-			r, err := NewRenderer(append([]RenderOption{WithImageSource(imgs)}, tt.opts...)...)
+			r, err := NewRenderer(append([]RenderOption{WithPuller(imgs)}, tt.opts...)...)
 			if err != nil {
 				t.Fatal(err)
 			}

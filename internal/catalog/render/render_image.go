@@ -20,27 +20,38 @@ const (
 	labelBundlePackage   = "operators.operatorframework.io.bundle.package.v1"
 )
 
-// ImageInfo is what render needs to know about an image before unpacking it.
-type ImageInfo struct {
+// imageInfo is what render needs to know about an image before unpacking it.
+type imageInfo struct {
 	// Digest identifies the image content (the manifest digest, "sha256:…"); it keys the
 	// render cache, so it must change whenever the content does.
 	Digest string
-	// Labels are the labels of the image config.
+	// Labels are the labels of the config of the image Unpack unpacks (for an index: the
+	// linux/amd64 image, else the first).
 	Labels map[string]string
 	// Name is the full image reference an OCI layout records for the manifest; empty for
 	// registry references and layouts that record only a tag.
 	Name string
 }
 
-// ImageSource gives render access to images: registry references and oci:DIR layouts.
-type ImageSource interface {
-	// Inspect resolves ref without downloading layers.
-	Inspect(ctx context.Context, ref string) (ImageInfo, error)
-	// Unpack writes the filesystem of ref into the existing empty folder dir.
-	Unpack(ctx context.Context, ref, dir string) error
+// inspect resolves ref without downloading layers.
+func (r *Renderer) inspect(ctx context.Context, ref string) (imageInfo, error) {
+	rep, err := r.images.Inspect(ctx, ref)
+	if err != nil {
+		return imageInfo{}, err
+	}
+	info := imageInfo{Digest: rep.Digest, Name: rep.Name}
+	for i, img := range rep.Images {
+		if i == 0 || img.Platform == "linux/amd64" {
+			info.Labels = img.Labels
+		}
+		if img.Platform == "linux/amd64" {
+			break
+		}
+	}
+	return info, nil
 }
 
-// errNoImageSource is returned when a reference is not a local path and no image source is set.
+// errNoImageSource is returned when a reference is not a local path and no puller is set.
 var errNoImageSource = errors.New("not a file or folder, and rendering images is not enabled")
 
 // renderImage renders a bundle or catalog image.
@@ -48,7 +59,7 @@ func (r *Renderer) renderImage(ctx context.Context, ref string) (*fbc.Declarativ
 	if r.images == nil {
 		return nil, errNoImageSource
 	}
-	info, err := r.images.Inspect(ctx, ref)
+	info, err := r.inspect(ctx, ref)
 	if err != nil {
 		return nil, err
 	}
@@ -97,7 +108,7 @@ func imageKind(ref string, labels map[string]string) (RefType, string, error) {
 }
 
 // renderBundleImage renders a bundle image, from the cache when its digest was rendered before.
-func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info ImageInfo) (*fbc.DeclarativeConfig, error) {
+func (r *Renderer) renderBundleImage(ctx context.Context, ref string, info imageInfo) (*fbc.DeclarativeConfig, error) {
 	key := ""
 	if r.cache != nil && info.Digest != "" {
 		key = cacheKey("image", ref, info.Digest, info.Name, r.tmplText)
@@ -130,7 +141,7 @@ func (r *Renderer) unpack(ctx context.Context, ref string) (string, func(), erro
 		return "", nil, fmt.Errorf("creating a folder to unpack %s: %w", ref, err)
 	}
 	cleanup := func() { tmpdir.Remove(dir) }
-	if err := r.images.Unpack(ctx, ref, dir); err != nil {
+	if _, err := r.images.Unpack(ctx, ref, dir); err != nil {
 		cleanup()
 		return "", nil, err
 	}
@@ -141,7 +152,7 @@ func (r *Renderer) unpack(ctx context.Context, ref string) (string, func(), erro
 // image. An "oci:DIR" path means nothing to a cluster: the image is the reference the layout
 // records (opack image bundle --oci-layout --tag REGISTRY/REPO:TAG records it), else the
 // --image-ref-template one; with neither, ref is kept with a warning.
-func (r *Renderer) bundleImageName(rb *registryBundle, ref string, info ImageInfo) error {
+func (r *Renderer) bundleImageName(rb *registryBundle, ref string, info imageInfo) error {
 	rb.image = ref
 	if !strings.HasPrefix(ref, image.LayoutPrefix) {
 		return nil

@@ -31,7 +31,7 @@ func TestRenderOCIBundleImage(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			fromImage, err := render.NewRenderer(render.WithImageSource(render.RegistryImages()), render.WithMigrateLevel("all"))
+			fromImage, err := render.NewRenderer(render.WithPuller(image.NewPuller()), render.WithMigrateLevel("all"))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -66,7 +66,7 @@ func TestRenderOCICatalogImage(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := render.NewRenderer(render.WithImageSource(render.RegistryImages()))
+	r, err := render.NewRenderer(render.WithPuller(image.NewPuller()))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,10 +1,11 @@
-package validate
+package packagemanifest
 
 import (
-	"context"
 	"fmt"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -17,12 +18,15 @@ import (
 	"github.com/opack/opack/internal/manifest"
 )
 
-// RulePackage is the rule of operator-registry's package-manifest import checks.
-const RulePackage = "operator-registry/package-manifest"
+// Rules of the findings of loading a package manifest.
+const (
+	RulePackage = "operator-registry/package-manifest" // operator-registry's import checks
+	RuleLoad    = "operator-sdk/load"                  // a version folder operator-sdk's loader refuses
+)
 
-// findPackageFile returns the package manifest at the top of dir (<pkg>.package.yaml, or any YAML file
+// FindPackageFile returns the package manifest at the top of dir (<pkg>.package.yaml, or any YAML file
 // holding packageName and channels), "" when there is none.
-func findPackageFile(dir string) string {
+func FindPackageFile(dir string) string {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return ""
@@ -40,7 +44,7 @@ func findPackageFile(dir string) string {
 			candidates = append(candidates, filepath.Join(dir, n))
 		}
 	}
-	if isDir(filepath.Join(dir, "manifests")) {
+	if fi, err := os.Stat(filepath.Join(dir, "manifests")); err == nil && fi.IsDir() {
 		return ""
 	}
 	for _, path := range candidates {
@@ -66,22 +70,22 @@ func readPackageManifest(path string) (*manifests.PackageManifest, error) {
 	return &pkg, nil
 }
 
-// packageDir is a package-manifest folder: the package file and one bundle per version folder.
-type packageDir struct {
+// Package is a package-manifest folder: the package file and one bundle per version folder.
+type Package struct {
 	dir      string
 	pkgFile  string
 	pkg      *manifests.PackageManifest
-	versions []*loadedBundle
+	Versions []*Bundle // one per version folder that loaded
 }
 
-// loadPackageDir reads the package file and each version folder (exactly one CSV each, as operator-registry
+// LoadPackageDir reads the package file and each version folder (exactly one CSV each, as operator-registry
 // requires); problems are findings.
-func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []finding.Finding) {
+func LoadPackageDir(dir, pkgFile string, pc *ParseCache) (*Package, []finding.Finding) {
 	pkg, err := readPackageManifest(pkgFile)
 	if err != nil {
 		return nil, []finding.Finding{finding.Errorf(pkgFile, "", RulePackage, "%v", err)}
 	}
-	pd := &packageDir{dir: dir, pkgFile: pkgFile, pkg: pkg}
+	pd := &Package{dir: dir, pkgFile: pkgFile, pkg: pkg}
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, []finding.Finding{finding.Errorf(dir, "", RulePackage, "reading %s: %v", dir, err)}
@@ -95,16 +99,16 @@ func loadPackageDir(dir, pkgFile string, pc *parseCache) (*packageDir, []finding
 		lb, fs := loadVersionDir(vdir, pc)
 		out = append(out, fs...)
 		if lb != nil {
-			pd.versions = append(pd.versions, lb)
+			pd.Versions = append(pd.Versions, lb)
 		}
 	}
 	return pd, out
 }
 
 // loadVersionDir loads one version folder as a registry+v1 bundle.
-func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []finding.Finding) {
-	lb := &loadedBundle{dir: vdir, manifestsDir: vdir, mediaType: mediaTypeRegistryV1, files: newFileCache(pc),
-		objFile: map[*unstructured.Unstructured]string{}, crdFile: map[string]string{}, crdSrc: map[any]*sourceFile{}}
+func loadVersionDir(vdir string, pc *ParseCache) (*Bundle, []finding.Finding) {
+	lb := &Bundle{dir: vdir, manifestsDir: vdir, MediaType: MediaTypeRegistryV1, files: newFileCache(pc),
+		ObjFile: map[*unstructured.Unstructured]string{}, CRDFile: map[string]string{}, CRDSrc: map[any]*SourceFile{}}
 	entries, err := os.ReadDir(vdir)
 	if err != nil {
 		return nil, []finding.Finding{finding.Errorf(vdir, "", RulePackage, "reading %s: %v", vdir, err)}
@@ -115,7 +119,7 @@ func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []finding.Findi
 			continue
 		}
 		f, err := lb.files.get(filepath.Join(vdir, e.Name()))
-		if err == nil && f.obj != nil && f.obj.GetKind() == "ClusterServiceVersion" {
+		if err == nil && f.Obj != nil && f.Obj.GetKind() == "ClusterServiceVersion" {
 			csvs = append(csvs, e.Name())
 		}
 	}
@@ -129,23 +133,9 @@ func loadVersionDir(vdir string, pc *parseCache) (*loadedBundle, []finding.Findi
 	return lb, nil
 }
 
-// validatePackageDir applies operator-framework/api's package manifest validator and operator-registry's
-// import rules, then validates every version folder as a bundle.
-func (c *config) validatePackageDir(ctx context.Context, dir, pkgFile string) []finding.Finding {
-	pd, out := loadPackageDir(dir, pkgFile, c.parsed)
-	if pd == nil {
-		return out
-	}
-	out = append(out, pd.importFindings()...)
-	for _, lb := range pd.versions {
-		out = append(out, c.bundleFindings(ctx, lb)...)
-	}
-	return out
-}
-
-// importFindings checks what operator-registry checks when it imports a package manifest: channels, each
+// ImportFindings checks what operator-registry checks when it imports a package manifest: channels, each
 // channel's currentCSV, and replaces naming CSVs of the package.
-func (pd *packageDir) importFindings() []finding.Finding {
+func (pd *Package) ImportFindings() []finding.Finding {
 	object := finding.ObjectName("PackageManifest", pd.pkg.PackageName)
 	var out []finding.Finding
 	for _, res := range apivalidation.PackageManifestValidator.Validate(pd.pkg) {
@@ -161,29 +151,29 @@ func (pd *packageDir) importFindings() []finding.Finding {
 		if ch.CurrentCSVName != "" && csvs[ch.CurrentCSVName] == nil {
 			out = append(out, finding.Errorf(pd.pkgFile, object, RulePackage,
 				"channel %q: currentCSV %s is not in the package: add its version folder or point the channel at an existing CSV (%s)",
-				ch.Name, ch.CurrentCSVName, strings.Join(sortedKeys(csvs), ", ")))
+				ch.Name, ch.CurrentCSVName, strings.Join(slices.Sorted(maps.Keys(csvs)), ", ")))
 		}
 	}
-	for _, name := range sortedKeys(csvs) {
+	for _, name := range slices.Sorted(maps.Keys(csvs)) {
 		lb := csvs[name]
-		if r := lb.bundle.CSV.Spec.Replaces; r != "" && csvs[r] == nil {
-			out = append(out, finding.Errorf(lb.csvFile, lb.csvObject(), RulePackage,
+		if r := lb.Manifests.CSV.Spec.Replaces; r != "" && csvs[r] == nil {
+			out = append(out, finding.Errorf(lb.CSVFile, lb.CSVObject(), RulePackage,
 				"spec.replaces names %s, which is not in the package: add its version folder or fix spec.replaces", r))
 		}
 	}
 	return out
 }
 
-func (pd *packageDir) csvNames() map[string]*loadedBundle {
-	out := map[string]*loadedBundle{}
-	for _, lb := range pd.versions {
-		out[lb.bundle.CSV.GetName()] = lb
+func (pd *Package) csvNames() map[string]*Bundle {
+	out := map[string]*Bundle{}
+	for _, lb := range pd.Versions {
+		out[lb.Manifests.CSV.GetName()] = lb
 	}
 	return out
 }
 
 // channelsOf returns, sorted, the channels whose replaces chain from currentCSV reaches csv.
-func (pd *packageDir) channelsOf(csv string) []string {
+func (pd *Package) channelsOf(csv string) []string {
 	csvs := pd.csvNames()
 	var out []string
 	for _, ch := range pd.pkg.Channels {
@@ -198,7 +188,7 @@ func (pd *packageDir) channelsOf(csv string) []string {
 			if lb == nil {
 				break
 			}
-			cur = lb.bundle.CSV.Spec.Replaces
+			cur = lb.Manifests.CSV.Spec.Replaces
 		}
 	}
 	sort.Strings(out)

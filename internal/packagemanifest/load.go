@@ -1,4 +1,4 @@
-package validate
+package packagemanifest
 
 import (
 	"errors"
@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/finding"
 	"github.com/operator-framework/api/pkg/manifests"
 	operatorsv1alpha1 "github.com/operator-framework/api/pkg/operators/v1alpha1"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -18,61 +19,64 @@ import (
 	"github.com/opack/opack/internal/manifest"
 )
 
-// loadedBundle is a bundle as operator-sdk's `bundle validate` loads it, plus where each object came from.
-type loadedBundle struct {
+// Bundle is a bundle as operator-sdk's `bundle validate` loads it, plus where each object came from.
+type Bundle struct {
 	dir          string
 	metadataFile string            // the annotations file found, "" when none
 	annotations  map[string]string // its annotations
 	manifestsDir string
-	mediaType    string
-	bundle       *manifests.Bundle
-	csvFile      string
-	objFile      map[*unstructured.Unstructured]string
-	crdFile      map[string]string   // CRD name -> file
-	crdSrc       map[any]*sourceFile // typed CRD -> its file
-	extraDocs    []*sourceFile       // files holding more than one document
+	MediaType    string            // MediaTypeRegistryV1, MediaTypeHelm or mediaTypePlain
+	Manifests    *manifests.Bundle // as operator-framework/api's loader returns it
+	CSVFile      string
+	ObjFile      map[*unstructured.Unstructured]string
+	CRDFile      map[string]string   // CRD name -> file
+	CRDSrc       map[any]*SourceFile // typed CRD -> its file
+	ExtraDocs    []*SourceFile       // files holding more than one document
 	badFiles     []string            // files the loader refused
 	files        fileCache
 }
 
-// loadError is a failure that stops operator-sdk before any validator runs; file names what could not be read.
-type loadError struct {
-	file string
-	err  error
+// LoadError is a failure that stops operator-sdk before any validator runs; file names what could not be read.
+type LoadError struct {
+	File string
+	Err  error
 }
 
-func (e *loadError) Error() string { return e.err.Error() }
+func (e *LoadError) Error() string { return e.Err.Error() }
 
-// loadBundleDir reads dir as operator-sdk's getBundleDataFromDir does: metadata, media type, then the bundle
+// Unwrap returns the loader's error.
+func (e *LoadError) Unwrap() error { return e.Err }
+
+// LoadBundleDir reads dir as operator-sdk's getBundleDataFromDir does: metadata, media type, then the bundle
 // through operator-framework/api's loader semantics (same walk, same errors).
-func loadBundleDir(dir string, pc *parseCache) (*loadedBundle, error) {
-	lb := &loadedBundle{dir: dir, files: newFileCache(pc), objFile: map[*unstructured.Unstructured]string{}, crdFile: map[string]string{}, crdSrc: map[any]*sourceFile{}}
+func LoadBundleDir(dir string, pc *ParseCache) (*Bundle, error) {
+	lb := &Bundle{dir: dir, files: newFileCache(pc), ObjFile: map[*unstructured.Unstructured]string{}, CRDFile: map[string]string{}, CRDSrc: map[any]*SourceFile{}}
 	annotations, file, err := findBundleMetadata(dir)
 	if err != nil {
-		var le *loadError
+		var le *LoadError
 		if errors.As(err, &le) {
 			return nil, le
 		}
-		return nil, &loadError{file: dir, err: err}
+		return nil, &LoadError{File: dir, Err: err}
 	}
 	lb.annotations, lb.metadataFile = annotations, file
 	manifestsName := "manifests/"
-	if v, ok := annotations[annotationManifests]; ok {
+	if v, ok := annotations[AnnotationManifests]; ok {
 		manifestsName = v
 	}
 	lb.manifestsDir = filepath.Join(dir, filepath.Clean(manifestsName))
 	if !within(dir, lb.manifestsDir) {
-		return nil, &loadError{file: file, err: fmt.Errorf("annotation %s=%q points outside the bundle %s; use manifests/", annotationManifests, manifestsName, dir)}
+		return nil, &LoadError{File: file, Err: fmt.Errorf("annotation %s=%q points outside the bundle %s; use manifests/", AnnotationManifests, manifestsName, dir)}
 	}
-	if lb.mediaType, err = lb.detectMediaType(); err != nil {
-		return nil, &loadError{file: lb.manifestsDir, err: err}
+	if lb.MediaType, err = lb.detectMediaType(); err != nil {
+		return nil, &LoadError{File: lb.manifestsDir, Err: err}
 	}
 	if err := lb.load(); err != nil {
 		file := lb.manifestsDir
 		if len(lb.badFiles) == 1 {
 			file = lb.badFiles[0]
 		}
-		return nil, &loadError{file: file, err: err}
+		return nil, &LoadError{File: file, Err: err}
 	}
 	return lb, nil
 }
@@ -84,7 +88,7 @@ func within(root, path string) bool {
 
 // detectMediaType is operator-registry's GetMediaType: helm when the folder is a chart, registry+v1 when a
 // top-level file holds a CSV, plain otherwise.
-func (lb *loadedBundle) detectMediaType() (string, error) {
+func (lb *Bundle) detectMediaType() (string, error) {
 	entries, err := os.ReadDir(lb.manifestsDir)
 	if err != nil && !os.IsNotExist(err) {
 		return "", err
@@ -99,7 +103,7 @@ func (lb *loadedBundle) detectMediaType() (string, error) {
 		return "", fmt.Errorf("The directory %s contains no yaml files", lb.manifestsDir)
 	}
 	if _, err := os.Stat(filepath.Join(lb.manifestsDir, "Chart.yaml")); err == nil {
-		return mediaTypeHelm, nil
+		return MediaTypeHelm, nil
 	}
 	for _, path := range files {
 		f, err := lb.files.get(path)
@@ -109,15 +113,15 @@ func (lb *loadedBundle) detectMediaType() (string, error) {
 		if err != nil {
 			return "", fmt.Errorf("Unable to read file %s in bundle", path)
 		}
-		if f.obj != nil && f.obj.GetKind() == operatorsv1alpha1.ClusterServiceVersionKind {
-			return mediaTypeRegistryV1, nil
+		if f.Obj != nil && f.Obj.GetKind() == operatorsv1alpha1.ClusterServiceVersionKind {
+			return MediaTypeRegistryV1, nil
 		}
 	}
 	return mediaTypePlain, nil
 }
 
 // load mirrors operator-framework/api's bundleLoader.LoadBundle.
-func (lb *loadedBundle) load() error {
+func (lb *Bundle) load() error {
 	var errs []error
 	var foundCSV bool
 	var annotationsFile manifests.AnnotationsFile
@@ -141,16 +145,16 @@ func (lb *loadedBundle) load() error {
 			return nil
 		}
 		if strings.HasPrefix(info.Name(), "annotations") {
-			if err := sigsyaml.Unmarshal(f.raw, &annotationsFile); err != nil {
+			if err := sigsyaml.Unmarshal(f.Raw, &annotationsFile); err != nil {
 				errs = append(errs, fmt.Errorf("unable to load the annotations file %s: %s", path, err))
 				return nil
 			}
 		}
-		if f.obj == nil || f.obj.GetKind() != operatorsv1alpha1.ClusterServiceVersionKind {
+		if f.Obj == nil || f.Obj.GetKind() != operatorsv1alpha1.ClusterServiceVersionKind {
 			return nil
 		}
 		foundCSV = true
-		if err := lb.loadCSVDir(f.obj.GetName(), filepath.Dir(path)); err != nil {
+		if err := lb.loadCSVDir(f.Obj.GetName(), filepath.Dir(path)); err != nil {
 			errs = append(errs, err)
 		}
 		return nil
@@ -158,27 +162,27 @@ func (lb *loadedBundle) load() error {
 	if err != nil {
 		errs = append(errs, err)
 	}
-	if lb.bundle != nil {
+	if lb.Manifests != nil {
 		if err := lb.measure(); err != nil {
 			errs = append(errs, err)
 		}
 		channels := strings.Split(annotationsFile.Annotations.Channels, ",")
-		if len(lb.bundle.Channels) == 0 {
-			lb.bundle.Channels = channels
+		if len(lb.Manifests.Channels) == 0 {
+			lb.Manifests.Channels = channels
 		}
-		lb.bundle.DefaultChannel = annotationsFile.Annotations.DefaultChannelName
-		lb.bundle.Package = annotationsFile.Annotations.PackageName
+		lb.Manifests.DefaultChannel = annotationsFile.Annotations.DefaultChannelName
+		lb.Manifests.Package = annotationsFile.Annotations.PackageName
 	}
 	if !foundCSV {
 		errs = append(errs, fmt.Errorf("unable to find a csv in bundle directory %s", lb.manifestsDir))
-	} else if lb.bundle == nil {
+	} else if lb.Manifests == nil {
 		errs = append(errs, fmt.Errorf("unable to load bundle from directory %s", lb.manifestsDir))
 	}
 	return utilerrors.NewAggregate(errs)
 }
 
 // loadCSVDir mirrors the walk function's handling of a CSV: load the folder holding it as the bundle.
-func (lb *loadedBundle) loadCSVDir(csvName, dir string) error {
+func (lb *Bundle) loadCSVDir(csvName, dir string) error {
 	var errs []error
 	b, csvFile, err := lb.loadObjects(csvName, dir)
 	if err != nil {
@@ -188,12 +192,12 @@ func (lb *loadedBundle) loadCSVDir(csvName, dir string) error {
 		errs = append(errs, fmt.Errorf("no bundle csv found"))
 		return utilerrors.NewAggregate(errs)
 	}
-	lb.bundle, lb.csvFile = b, csvFile
+	lb.Manifests, lb.CSVFile = b, csvFile
 	return utilerrors.NewAggregate(errs)
 }
 
 // loadObjects mirrors operator-framework/api's loadBundle: every entry of dir is one object (first document).
-func (lb *loadedBundle) loadObjects(csvName, dir string) (*manifests.Bundle, string, error) {
+func (lb *Bundle) loadObjects(csvName, dir string) (*manifests.Bundle, string, error) {
 	entries, err := os.ReadDir(dir)
 	if err != nil {
 		return nil, "", err
@@ -223,11 +227,11 @@ func (lb *loadedBundle) loadObjects(csvName, dir string) (*manifests.Bundle, str
 			lb.badFiles = append(lb.badFiles, path)
 			continue
 		}
-		obj := f.obj // each file joins at most one bundle: no copy needed
+		obj := f.Obj // each file joins at most one Manifests: no copy needed
 		b.Objects = append(b.Objects, obj)
-		lb.objFile[obj] = path
-		if f.docs > 1 {
-			lb.extraDocs = append(lb.extraDocs, f)
+		lb.ObjFile[obj] = path
+		if f.Docs > 1 {
+			lb.ExtraDocs = append(lb.ExtraDocs, f)
 		}
 		if err := lb.addTyped(b, f, obj, e.Name()); err != nil {
 			return nil, "", err
@@ -240,7 +244,7 @@ func (lb *loadedBundle) loadObjects(csvName, dir string) (*manifests.Bundle, str
 }
 
 // addTyped decodes CSVs and CRDs into their typed form, as the loader does.
-func (lb *loadedBundle) addTyped(b *manifests.Bundle, f *sourceFile, obj *unstructured.Unstructured, name string) error {
+func (lb *Bundle) addTyped(b *manifests.Bundle, f *SourceFile, obj *unstructured.Unstructured, name string) error {
 	switch obj.GetKind() {
 	case operatorsv1alpha1.ClusterServiceVersionKind:
 		if b.CSV != nil {
@@ -259,17 +263,25 @@ func (lb *loadedBundle) addTyped(b *manifests.Bundle, f *sourceFile, obj *unstru
 				return fmt.Errorf("unable to parse CRD %s: %s", name, err.Error())
 			}
 			b.V1beta1CRDs = append(b.V1beta1CRDs, &crd)
-			lb.crdFile[crd.Name], lb.crdSrc[&crd] = f.path, f
+			lb.CRDFile[crd.Name], lb.CRDSrc[&crd] = f.Path, f
 		case apiextensionsv1.SchemeGroupVersion.String():
 			crd := apiextensionsv1.CustomResourceDefinition{}
 			if err := f.decodeTyped(&crd); err != nil {
 				return fmt.Errorf("unable to parse CRD %s: %s", name, err.Error())
 			}
 			b.V1CRDs = append(b.V1CRDs, &crd)
-			lb.crdFile[crd.Name], lb.crdSrc[&crd] = f.path, f
+			lb.CRDFile[crd.Name], lb.CRDSrc[&crd] = f.Path, f
 		default:
 			return fmt.Errorf("unsupported CRD version %s for %s", version, name)
 		}
 	}
 	return nil
+}
+
+// CSVObject names the bundle's CSV as findings do ("ClusterServiceVersion/NAME"), "" when it has none.
+func (lb *Bundle) CSVObject() string {
+	if lb.Manifests == nil || lb.Manifests.CSV == nil {
+		return ""
+	}
+	return finding.ObjectName("ClusterServiceVersion", lb.Manifests.CSV.GetName())
 }

@@ -1,4 +1,4 @@
-package validate
+package packagemanifest
 
 import (
 	"fmt"
@@ -12,15 +12,15 @@ import (
 
 // Bundle annotation keys (operator-registry's pkg/lib/bundle).
 const (
-	annotationMediaType      = "operators.operatorframework.io.bundle.mediatype.v1"
-	annotationManifests      = "operators.operatorframework.io.bundle.manifests.v1"
-	annotationMetadata       = "operators.operatorframework.io.bundle.metadata.v1"
-	annotationPackage        = "operators.operatorframework.io.bundle.package.v1"
-	annotationChannels       = "operators.operatorframework.io.bundle.channels.v1"
-	annotationDefaultChannel = "operators.operatorframework.io.bundle.channel.default.v1"
+	AnnotationMediaType      = "operators.operatorframework.io.bundle.mediatype.v1"
+	AnnotationManifests      = "operators.operatorframework.io.bundle.manifests.v1"
+	AnnotationMetadata       = "operators.operatorframework.io.bundle.metadata.v1"
+	AnnotationPackage        = "operators.operatorframework.io.bundle.package.v1"
+	AnnotationChannels       = "operators.operatorframework.io.bundle.channels.v1"
+	AnnotationDefaultChannel = "operators.operatorframework.io.bundle.channel.default.v1"
 
-	mediaTypeRegistryV1 = "registry+v1"
-	mediaTypeHelm       = "helm"
+	MediaTypeRegistryV1 = "registry+v1"
+	MediaTypeHelm       = "helm"
 	mediaTypePlain      = "plain"
 )
 
@@ -65,7 +65,7 @@ func findBundleMetadata(dir string) (map[string]string, string, error) {
 			if readErr == nil {
 				readErr = fmt.Errorf("no annotations in it")
 			}
-			return nil, "", &loadError{file: file, err: fmt.Errorf("metadata not found in %s: %s: %w", dir, file, readErr)}
+			return nil, "", &LoadError{File: file, Err: fmt.Errorf("metadata not found in %s: %s: %w", dir, file, readErr)}
 		}
 		return nil, "", fmt.Errorf("metadata not found in %s", dir)
 	}

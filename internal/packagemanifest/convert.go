@@ -1,4 +1,4 @@
-package validate
+package packagemanifest
 
 import (
 	"context"
@@ -14,39 +14,39 @@ import (
 	"github.com/opack/opack/internal/finding"
 )
 
-// Converted describes one bundle folder written by ConvertPackageManifests.
+// Converted describes one bundle folder written by Convert.
 type Converted struct {
 	Dir      string   // the bundle folder written (OUT/<version folder>)
 	CSV      string   // the CSV's name
 	Channels []string // channels the bundle is in (from the replaces chains of the package's channels)
 }
 
-// ConvertPackageManifests writes every version folder of the package-manifest folder dir as a bundle folder
+// Convert writes every version folder of the package-manifest folder dir as a bundle folder
 // OUT/<version>/{manifests/, metadata/annotations.yaml}, replacing outDir as a whole (atomically). The files
 // are copied byte for byte; the annotations name the package, the channels whose replaces chain reaches the
 // bundle (the default channel when none does) and the default channel. A package operator-registry would
-// refuse to import (see importFindings) is not converted: the report holds the reasons.
-func ConvertPackageManifests(ctx context.Context, dir, outDir string) ([]Converted, *finding.Report, error) {
+// refuse to import (see ImportFindings) is not converted: the report holds the reasons.
+func Convert(ctx context.Context, dir, outDir string) ([]Converted, *finding.Report, error) {
 	dir, outDir = filepath.Clean(dir), filepath.Clean(outDir)
 	if err := checkSeparate(dir, outDir); err != nil {
 		return nil, nil, err
 	}
-	pkgFile := findPackageFile(dir)
+	pkgFile := FindPackageFile(dir)
 	if pkgFile == "" {
 		return nil, nil, fmt.Errorf("%s holds no package manifest (<package>.package.yaml)", dir)
 	}
-	pd, fs := loadPackageDir(dir, pkgFile, nil)
+	pd, fs := LoadPackageDir(dir, pkgFile, nil)
 	report := &finding.Report{}
 	report.Add(fs...)
 	if pd != nil {
-		report.Add(pd.importFindings()...)
+		report.Add(pd.ImportFindings()...)
 	}
 	if !report.Passed() {
 		return nil, report, nil
 	}
 	var out []Converted
 	err := manifest.ReplaceDir(outDir, func(tmp string) error {
-		for _, lb := range pd.versions {
+		for _, lb := range pd.Versions {
 			if err := ctx.Err(); err != nil {
 				return err
 			}
@@ -82,8 +82,8 @@ func checkSeparate(dir, outDir string) error {
 }
 
 // writeBundle writes one version folder as a bundle folder below root.
-func (pd *packageDir) writeBundle(lb *loadedBundle, root string) (Converted, error) {
-	csv := lb.bundle.CSV.GetName()
+func (pd *Package) writeBundle(lb *Bundle, root string) (Converted, error) {
+	csv := lb.Manifests.CSV.GetName()
 	channels := pd.channelsOf(csv)
 	if len(channels) == 0 {
 		switch {
@@ -115,14 +115,14 @@ func (pd *packageDir) writeBundle(lb *loadedBundle, root string) (Converted, err
 		}
 	}
 	annotations := map[string]string{
-		annotationMediaType: mediaTypeRegistryV1,
-		annotationManifests: "manifests/",
-		annotationMetadata:  "metadata/",
-		annotationPackage:   pd.pkg.PackageName,
-		annotationChannels:  strings.Join(channels, ","),
+		AnnotationMediaType: MediaTypeRegistryV1,
+		AnnotationManifests: "manifests/",
+		AnnotationMetadata:  "metadata/",
+		AnnotationPackage:   pd.pkg.PackageName,
+		AnnotationChannels:  strings.Join(channels, ","),
 	}
 	if pd.pkg.DefaultChannelName != "" {
-		annotations[annotationDefaultChannel] = pd.pkg.DefaultChannelName
+		annotations[AnnotationDefaultChannel] = pd.pkg.DefaultChannelName
 	}
 	data, err := sigsyaml.Marshal(map[string]any{"annotations": annotations})
 	if err != nil {

@@ -1,4 +1,4 @@
-package validate
+package packagemanifest
 
 import (
 	"bytes"
@@ -15,7 +15,7 @@ import (
 // 85% of 1 MiB, an error above it), so it is computed exactly only when an upper bound of it (deflate never
 // grows data by more than 5 bytes per 16 KiB block, plus the gzip frame) could reach them; otherwise the
 // bound is kept.
-func (lb *loadedBundle) measure() error {
+func (lb *Bundle) measure() error {
 	type file struct {
 		raw  []byte
 		size int64
@@ -30,7 +30,7 @@ func (lb *loadedBundle) measure() error {
 		}
 		var raw []byte
 		if f, ok := lb.files.files[path]; ok {
-			raw = f.raw
+			raw = f.Raw
 		} else if raw, err = manifest.ReadBytes(path); err != nil {
 			return err
 		}
@@ -45,9 +45,9 @@ func (lb *loadedBundle) measure() error {
 		size += f.size
 		bound += int64(base64Len(len(f.raw) + 5*(len(f.raw)/16384+1) + 32))
 	}
-	lb.bundle.Size = size
+	lb.Manifests.Size = size
 	if float64(bound) <= 0.8*float64(maxBundleSize) {
-		lb.bundle.CompressedSize = bound
+		lb.Manifests.CompressedSize = bound
 		return nil
 	}
 	for _, f := range files {
@@ -55,7 +55,7 @@ func (lb *loadedBundle) measure() error {
 		if err != nil {
 			return err
 		}
-		lb.bundle.CompressedSize += int64(base64Len(n))
+		lb.Manifests.CompressedSize += int64(base64Len(n))
 	}
 	return nil
 }

@@ -1,4 +1,4 @@
-package validate
+package packagemanifest
 
 import (
 	"bufio"
@@ -18,30 +18,30 @@ import (
 	"github.com/opack/opack/internal/manifest"
 )
 
-// sourceFile is one manifest file read and decoded once: its first document as operator-framework's loader
+// SourceFile is one manifest file read and decoded once: its first document as operator-framework's loader
 // decodes it, and how many documents the file holds (the loader reads only the first).
-type sourceFile struct {
-	path string
-	raw  []byte
+type SourceFile struct {
+	Path string
+	Raw  []byte
 	json []byte                     // the first document as JSON, made on first use (jsonBytes)
-	obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
+	Obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
 	// decodeErr is the error operator-framework/api's loader reports for this file (k8s YAMLToJSONDecoder).
 	decodeErr error
-	docs      int // non-empty documents in the file
+	Docs      int // non-empty documents in the file
 }
 
 // fileCache reads every file of one bundle at most once; decoded content is shared across the bundles of a
-// run through the run's parseCache.
+// run through the run's ParseCache.
 type fileCache struct {
-	files  map[string]*sourceFile
-	shared *parseCache
+	files  map[string]*SourceFile
+	shared *ParseCache
 }
 
-func newFileCache(shared *parseCache) fileCache {
-	return fileCache{files: map[string]*sourceFile{}, shared: shared}
+func newFileCache(shared *ParseCache) fileCache {
+	return fileCache{files: map[string]*SourceFile{}, shared: shared}
 }
 
-func (c fileCache) get(path string) (*sourceFile, error) {
+func (c fileCache) get(path string) (*SourceFile, error) {
 	if f, ok := c.files[path]; ok {
 		return f, nil
 	}
@@ -50,29 +50,29 @@ func (c fileCache) get(path string) (*sourceFile, error) {
 		return nil, err
 	}
 	if err := manifest.CheckStreamDocSizes(raw, path); err != nil {
-		f := &sourceFile{path: path, decodeErr: err}
+		f := &SourceFile{Path: path, decodeErr: err}
 		c.files[path] = f
 		return f, nil
 	}
 	f := c.shared.decode(path, raw)
 	if le := (*manifest.LimitError)(nil); errors.As(f.decodeErr, &le) {
-		f.raw = nil // refused: nothing reads it again, and it must not stay in memory
+		f.Raw = nil // refused: nothing reads it again, and it must not stay in memory
 	}
 	c.files[path] = f
 	return f, nil
 }
 
-// parseCache remembers the JSON form of file contents already decoded in this run (bundles of one operator
+// ParseCache remembers the JSON form of file contents already decoded in this run (bundles of one operator
 // share most CRDs), up to a total size.
-type parseCache struct {
+type ParseCache struct {
 	mu    sync.Mutex
-	m     map[[32]byte]*sourceFile
+	m     map[[32]byte]*SourceFile
 	bytes int
 }
 
 const maxParseCache = 256 << 20
 
-func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
+func (pc *ParseCache) decode(path string, raw []byte) *SourceFile {
 	if pc == nil {
 		return decodeFirst(path, raw)
 	}
@@ -81,10 +81,10 @@ func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
 	hit := pc.m[key]
 	pc.mu.Unlock()
 	if hit != nil {
-		f := &sourceFile{path: path, raw: raw, json: hit.json, decodeErr: hit.decodeErr, docs: hit.docs}
+		f := &SourceFile{Path: path, Raw: raw, json: hit.json, decodeErr: hit.decodeErr, Docs: hit.Docs}
 		if hit.json != nil {
-			f.obj = &unstructured.Unstructured{}
-			if err := f.obj.UnmarshalJSON(hit.json); err != nil {
+			f.Obj = &unstructured.Unstructured{}
+			if err := f.Obj.UnmarshalJSON(hit.json); err != nil {
 				return decodeFirst(path, raw)
 			}
 		}
@@ -94,10 +94,10 @@ func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
 	j := f.jsonBytes() // kept as JSON: a decoded object takes several times the memory
 	pc.mu.Lock()
 	if pc.m == nil {
-		pc.m = map[[32]byte]*sourceFile{}
+		pc.m = map[[32]byte]*SourceFile{}
 	}
 	if pc.bytes+len(j) <= maxParseCache {
-		pc.m[key] = &sourceFile{json: j, decodeErr: f.decodeErr, docs: f.docs}
+		pc.m[key] = &SourceFile{json: j, decodeErr: f.decodeErr, Docs: f.Docs}
 		pc.bytes += len(j)
 	}
 	pc.mu.Unlock()
@@ -106,8 +106,8 @@ func (pc *parseCache) decode(path string, raw []byte) *sourceFile {
 
 // decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
 // with the same error messages, keeping the JSON for typed decoding.
-func decodeFirst(path string, raw []byte) *sourceFile {
-	f := &sourceFile{path: path, raw: raw}
+func decodeFirst(path string, raw []byte) *SourceFile {
+	f := &SourceFile{Path: path, Raw: raw}
 	reader := k8syaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(raw)))
 	doc, err := reader.Read()
 	if err != nil && !errors.Is(err, io.EOF) {
@@ -126,7 +126,7 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 		return f
 	}
 	if !blank(doc) {
-		f.docs = 1
+		f.Docs = 1
 	}
 	// YAML goes straight into the values the JSON round trip below gives (manifest.DecodeObject, tested
 	// against it); what that path would refuse, JSON text and objects without a kind take the round trip,
@@ -140,7 +140,7 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 		}
 		if err == nil && m != nil {
 			if kind, _ := m["kind"].(string); kind != "" {
-				f.obj = &unstructured.Unstructured{Object: m}
+				f.Obj = &unstructured.Unstructured{Object: m}
 				f.countDocs(reader)
 				return f
 			}
@@ -156,21 +156,21 @@ func decodeFirst(path string, raw []byte) *sourceFile {
 		f.decodeErr = fmt.Errorf("error unmarshaling JSON: while decoding JSON: %w", uerr)
 		return f
 	}
-	f.json, f.obj = j, obj
+	f.json, f.Obj = j, obj
 	f.countDocs(reader)
 	return f
 }
 
 // countDocs counts the non-empty documents after the first.
-func (f *sourceFile) countDocs(reader *k8syaml.YAMLReader) {
+func (f *SourceFile) countDocs(reader *k8syaml.YAMLReader) {
 	for {
 		next, rerr := reader.Read()
-		if lerr := manifest.CheckDocSize(next, f.path); lerr != nil {
-			f.decodeErr, f.obj, f.json = lerr, nil, nil
+		if lerr := manifest.CheckDocSize(next, f.Path); lerr != nil {
+			f.decodeErr, f.Obj, f.json = lerr, nil, nil
 			return
 		}
 		if len(next) > 0 && !blank(next) {
-			f.docs++
+			f.Docs++
 		}
 		if rerr != nil {
 			return
@@ -180,9 +180,9 @@ func (f *sourceFile) countDocs(reader *k8syaml.YAMLReader) {
 
 // jsonBytes is the first document as JSON (as sigs.k8s.io/yaml.YAMLToJSON writes it), nil when it could
 // not be decoded.
-func (f *sourceFile) jsonBytes() []byte {
-	if f.json == nil && f.obj != nil {
-		f.json, _ = json.Marshal(f.obj.Object)
+func (f *SourceFile) jsonBytes() []byte {
+	if f.json == nil && f.Obj != nil {
+		f.json, _ = json.Marshal(f.Obj.Object)
 	}
 	return f.json
 }
@@ -207,13 +207,13 @@ func blank(doc []byte) bool {
 // decodeTyped decodes the file's first document into a typed object as sigs.k8s.io/yaml does: the JSON
 // conversion is reused when it decodes cleanly, and the YAML is decoded against the target type otherwise
 // (which turns numbers and booleans into strings where the target field is a string).
-func (f *sourceFile) decodeTyped(into any) error {
+func (f *SourceFile) decodeTyped(into any) error {
 	if j := f.jsonBytes(); j != nil && json.Unmarshal(j, into) == nil {
 		return nil
 	}
 	v := reflect.ValueOf(into).Elem()
 	v.Set(reflect.Zero(v.Type()))
-	reader := k8syaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(f.raw)))
+	reader := k8syaml.NewYAMLReader(bufio.NewReader(bytes.NewReader(f.Raw)))
 	doc, err := reader.Read()
 	if err != nil && !errors.Is(err, io.EOF) {
 		return err
