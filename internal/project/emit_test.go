@@ -41,8 +41,8 @@ func TestEmitSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"olmv0/catalogsource.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml",
-		"olmv1/clustercatalog.yaml", "olmv1/clusterextension.yaml", "olmv1/kustomization.yaml",
+		"olmv0/catalogsource.yaml", "olmv0/namespace.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml",
+		"olmv1/clustercatalog.yaml", "olmv1/clusterextension.yaml", "olmv1/namespace.yaml", "olmv1/kustomization.yaml",
 	}
 	if diff := cmp.Diff(want, res.Files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)

@@ -1,10 +1,13 @@
-// The opm server of operator-registry v1.73.0, for the end-to-end tests only (internal/olmtest builds it
-// into the user cache folder). A module of its own, so that opm's dependencies never reach opack's.
+// The opm server of operator-registry v1.73.0 and copycontent (OLM v0's copy-content), for the
+// end-to-end tests only: internal/olmtest builds them into the user cache folder. A module of its own,
+// so that opm's dependencies never reach opack's.
 module github.com/opack/opack/hack/tools/opm
 
 go 1.26.3
 
 tool github.com/operator-framework/operator-registry/cmd/opm
+
+require github.com/otiai10/copy v1.14.1
 
 require (
 	cel.dev/expr v0.25.1 // indirect
@@ -108,7 +111,6 @@ require (
 	github.com/opencontainers/runtime-spec v1.3.0 // indirect
 	github.com/operator-framework/api v0.45.0 // indirect
 	github.com/operator-framework/operator-registry v1.73.0 // indirect
-	github.com/otiai10/copy v1.14.1 // indirect
 	github.com/otiai10/mint v1.6.3 // indirect
 	github.com/pkg/errors v0.9.1 // indirect
 	github.com/pmezard/go-difflib v1.0.1-0.20181226105442-5d4384ee4fb2 // indirect
