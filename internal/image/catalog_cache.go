@@ -36,7 +36,7 @@ func buildServeCache(ctx context.Context, dir string) (string, tree, error) {
 	cache := filepath.Join(tmp, "cache")
 	if err := servecache.Build(ctx, newLayerFS(dir), cache); err != nil {
 		_ = os.RemoveAll(tmp)
-		return "", tree{}, fmt.Errorf("building serve cache of %s: %w", dir, err)
+		return "", tree{}, fmt.Errorf("building serve cache of %s (opm serve refuses this catalog, so no serve cache can be built: fix the catalog, or pass --no-serve-cache too): %w", dir, err)
 	}
 	return tmp, tree{src: cache, dst: strings.TrimPrefix(ServeCacheDir, "/"), keepModes: true}, nil
 }
