@@ -22,6 +22,8 @@ import (
 type Image struct {
 	Root   string
 	Config v1.Config
+	// Size is the size of its layers as stored (compressed).
+	Size int64
 }
 
 // Unpack copies the image ref (a skopeo transport reference such as oci:DIR:TAG or docker://HOST/REPO:TAG)
@@ -46,12 +48,14 @@ func Unpack(t testing.TB, ref string) *Image {
 	if err := os.Mkdir(root, 0o755); err != nil {
 		t.Fatal(err)
 	}
+	img := &Image{Root: root, Config: cf.Config}
 	for _, l := range m.Layers {
+		img.Size += l.Size
 		if err := applyLayer(root, filepath.Join(dir, l.Digest.Hex)); err != nil {
 			t.Fatalf("unpacking layer %s of %s: %v", l.Digest, ref, err)
 		}
 	}
-	return &Image{Root: root, Config: cf.Config}
+	return img
 }
 
 func readJSON(t testing.TB, file string, v any) {

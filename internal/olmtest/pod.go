@@ -57,6 +57,7 @@ func StartExtractContent(t testing.TB, tools Tools, img *Image, catalogDir, cach
 		mkEmptyDir(t, d)
 	}
 	copyFile(t, tools.CopyContent, filepath.Join(utilities, "copy-content"))
+	kubeletFiles(t, img.Root)
 	args := []string{"--catalog.from=" + catalogDir, "--catalog.to=" + catalogPath + "/catalog"}
 	if cacheDir != "" {
 		args = append(args, "--cache.from="+cacheDir, "--cache.to="+catalogPath+"/cache")
@@ -78,7 +79,7 @@ func StartExtractContent(t testing.TB, tools Tools, img *Image, catalogDir, cach
 	} else {
 		mkEmptyDir(t, filepath.Join(root, "tmp"))
 	}
-	mkEmptyDir(t, filepath.Join(root, "dev")) // kubelet mounts the termination log here
+	kubeletFiles(t, root)
 	return start(t, logs, chrooted(root, "/bin/opm", serve...))
 }
 
@@ -90,8 +91,29 @@ func StartImage(t testing.TB, img *Image) (*Pod, error) {
 	if len(argv) == 0 {
 		return nil, fmt.Errorf("the image has neither ENTRYPOINT nor CMD: it cannot run as a catalog pod")
 	}
-	mkEmptyDir(t, filepath.Join(img.Root, "dev"))
+	kubeletFiles(t, img.Root)
 	return start(t, &lockedBuffer{}, chrooted(img.Root, argv[0], argv[1:]...))
+}
+
+// kubeletFiles writes the files kubelet mounts into every container (opm resolves localhost for its
+// pprof endpoint).
+func kubeletFiles(t testing.TB, root string) {
+	t.Helper()
+	etc := filepath.Join(root, "etc")
+	if err := os.MkdirAll(etc, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		"hosts":       "127.0.0.1\tlocalhost\n::1\tlocalhost ip6-localhost ip6-loopback\n",
+		"resolv.conf": "nameserver 127.0.0.1\noptions ndots:5\n",
+		"hostname":    "catalog-pod\n",
+	}
+	for name, data := range files {
+		if err := os.WriteFile(filepath.Join(etc, name), []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mkEmptyDir(t, filepath.Join(root, "dev")) // kubelet mounts the termination log here
 }
 
 func chrooted(root, name string, args ...string) *exec.Cmd {

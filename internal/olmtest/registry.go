@@ -17,7 +17,8 @@ import (
 // served is what a registry answers about one bundle, the fields compared with the catalog.
 type served struct {
 	CSVName, Package, Channel, BundlePath, Version, SkipRange string
-	Properties, Objects                                       int
+	Properties                                                []string // types; the server passes bundle objects in Object
+	Objects                                                   int
 	HasCSV                                                    bool
 }
 
@@ -94,19 +95,39 @@ func compareBundles(ctx context.Context, t testing.TB, c api.RegistryClient, ch 
 	for _, name := range names {
 		b := ch.Bundles[name]
 		want := served{CSVName: b.Name, Package: b.Package.Name, Channel: ch.Name, BundlePath: b.Image,
-			Version: b.Version.String(), SkipRange: b.SkipRange, Properties: len(b.Properties), Objects: len(b.Objects), HasCSV: b.CsvJSON != ""}
+			Version: b.Version.String(), SkipRange: b.SkipRange, Properties: catalogProps(b), Objects: len(b.Objects), HasCSV: b.CsvJSON != ""}
 		got, err := c.GetBundle(ctx, &api.GetBundleRequest{PkgName: b.Package.Name, ChannelName: ch.Name, CsvName: name})
 		if err != nil {
 			t.Errorf("GetBundle(%s, %s, %s): %v", b.Package.Name, ch.Name, name, err)
 			continue
 		}
 		g := served{CSVName: got.CsvName, Package: got.PackageName, Channel: got.ChannelName, BundlePath: got.BundlePath,
-			Version: got.Version, SkipRange: got.SkipRange, Properties: len(got.Properties), Objects: len(got.Object), HasCSV: got.CsvJson != ""}
+			Version: got.Version, SkipRange: got.SkipRange, Properties: servedProps(got), Objects: len(got.Object), HasCSV: got.CsvJson != ""}
 		if d := cmp.Diff(want, g); d != "" {
 			t.Errorf("GetBundle(%s, %s, %s) (-catalog +served):\n%s", b.Package.Name, ch.Name, name, d)
 		}
 	}
 	return len(names)
+}
+
+func catalogProps(b *model.Bundle) []string {
+	var out []string
+	for _, p := range b.Properties {
+		if p.Type != "olm.bundle.object" {
+			out = append(out, p.Type)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+func servedProps(b *api.Bundle) []string {
+	var out []string
+	for _, p := range b.Properties {
+		out = append(out, p.Type)
+	}
+	sort.Strings(out)
+	return out
 }
 
 func listPackages(ctx context.Context, t testing.TB, c api.RegistryClient) []string {
