@@ -94,8 +94,7 @@ func compareBundles(ctx context.Context, t testing.TB, c api.RegistryClient, ch 
 	sort.Strings(names)
 	for _, name := range names {
 		b := ch.Bundles[name]
-		want := served{CSVName: b.Name, Package: b.Package.Name, Channel: ch.Name, BundlePath: b.Image,
-			Version: b.Version.String(), SkipRange: b.SkipRange, Properties: catalogProps(b), Objects: len(b.Objects), HasCSV: b.CsvJSON != ""}
+		want := expectServed(b, ch.Name)
 		got, err := c.GetBundle(ctx, &api.GetBundleRequest{PkgName: b.Package.Name, ChannelName: ch.Name, CsvName: name})
 		if err != nil {
 			t.Errorf("GetBundle(%s, %s, %s): %v", b.Package.Name, ch.Name, name, err)
@@ -110,15 +109,30 @@ func compareBundles(ctx context.Context, t testing.TB, c api.RegistryClient, ch 
 	return len(names)
 }
 
-func catalogProps(b *model.Bundle) []string {
-	var out []string
+// expectServed is what the registry API documents for a catalog bundle: bundle objects travel in
+// Object, not in Properties; a bundle described by an olm.csv.metadata property (no CSV object) is
+// served with a CSV made from it, also its one object.
+func expectServed(b *model.Bundle, channel string) served {
+	s := served{CSVName: b.Name, Package: b.Package.Name, Channel: channel, BundlePath: b.Image,
+		Version: b.Version.String(), SkipRange: b.SkipRange, Objects: len(b.Objects), HasCSV: b.CsvJSON != ""}
+	csvMetadata := false
 	for _, p := range b.Properties {
-		if p.Type != "olm.bundle.object" {
-			out = append(out, p.Type)
+		switch p.Type {
+		case "olm.bundle.object":
+		case "olm.csv.metadata":
+			csvMetadata = true
+		default:
+			s.Properties = append(s.Properties, p.Type)
 		}
 	}
-	sort.Strings(out)
-	return out
+	sort.Strings(s.Properties)
+	if !s.HasCSV && csvMetadata {
+		s.HasCSV = true
+		if s.Objects == 0 {
+			s.Objects = 1
+		}
+	}
+	return s
 }
 
 func servedProps(b *api.Bundle) []string {
