@@ -35,11 +35,7 @@ func BuildTools(t testing.TB) Tools {
 		}
 		key.Write(data)
 	}
-	base, err := os.UserCacheDir()
-	if err != nil {
-		base = os.TempDir()
-	}
-	dir := filepath.Join(base, "opack-test", "opm-"+opmVersion+"-"+hex.EncodeToString(key.Sum(nil))[:12])
+	dir := filepath.Join(toolsCache(), "opm-"+opmVersion+"-"+hex.EncodeToString(key.Sum(nil))[:12])
 	bin := filepath.Join(dir, "bin")
 	tools := Tools{OPM: filepath.Join(bin, "opm"), CopyContent: filepath.Join(bin, "copycontent")}
 	if err := os.MkdirAll(dir, 0o755); err != nil {
@@ -75,6 +71,19 @@ func BuildTools(t testing.TB) Tools {
 		t.Fatal(err)
 	}
 	return tools
+}
+
+// toolsCache is where test tools are built, outside the repository (as hack/ scripts do):
+// $OPACK_TOOLS_CACHE, else the user cache folder's opack-tools.
+func toolsCache() string {
+	if d := os.Getenv("OPACK_TOOLS_CACHE"); d != "" {
+		return d
+	}
+	base, err := os.UserCacheDir()
+	if err != nil {
+		base = os.TempDir()
+	}
+	return filepath.Join(base, "opack-tools")
 }
 
 // RepoRoot returns the root of the opack repository the test runs in.
