@@ -137,4 +137,7 @@ type ServiceAccount struct {
 	// ClusterRole is bound to the account; with Rules, a ClusterRole of that name is emitted too.
 	ClusterRole string
 	Rules       []rbacv1.PolicyRule
+	// NamespaceRules, when set, are emitted as a Role of the name ClusterRole in the extension's
+	// namespace, bound to the account.
+	NamespaceRules []rbacv1.PolicyRule
 }

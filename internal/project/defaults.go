@@ -88,8 +88,11 @@ func (p *Project) defaultDeploy() {
 		t := true
 		v1.Extension.SelectCatalog = &t
 	}
-	if sa := v1.ServiceAccount; sa != nil && len(sa.Rules) > 0 {
-		def(&sa.ClusterRole, sa.Name+"-installer")
+	if sa := v1.ServiceAccount; sa != nil {
+		sa.derive = sa.ClusterRole == "" && len(sa.Rules) == 0
+		if sa.derive || len(sa.Rules) > 0 {
+			def(&sa.ClusterRole, sa.Name+"-installer")
+		}
 	}
 }
 

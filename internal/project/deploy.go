@@ -105,12 +105,17 @@ type ClusterExtension struct {
 	SelectCatalog *bool `yaml:"selectCatalog,omitempty"`
 }
 
-// ServiceAccount is the installer identity of the ClusterExtension.
+// ServiceAccount is the installer identity of the ClusterExtension. With only a name, its RBAC is
+// derived from the bundle's CSV (a ClusterRole and a Role in the install namespace, both named
+// <name>-installer); with clusterRole alone, that existing ClusterRole is bound; with rules, a
+// ClusterRole of those rules is emitted.
 type ServiceAccount struct {
 	Name string `yaml:"name"`
 	// ClusterRole bound to the account (default <name>-installer); with Rules, it is emitted too.
 	ClusterRole string       `yaml:"clusterRole,omitempty"`
 	Rules       []PolicyRule `yaml:"rules,omitempty"`
+	// derive is set by the defaults when neither ClusterRole nor Rules were given.
+	derive bool
 }
 
 // PolicyRule is an RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule).

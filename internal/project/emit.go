@@ -15,6 +15,7 @@ import (
 	"github.com/opack/opack/internal/image"
 	"golang.org/x/mod/semver"
 	rbacv1 "k8s.io/api/rbac/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // EmitOption configures DeployFiles and Emit.
@@ -202,7 +203,11 @@ func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOption
 		spec.OLMv0 = v0
 	}
 	if target.V1() {
-		spec.OLMv1 = p.olmv1Spec(digest)
+		v1, err := p.olmv1Spec(ctx, digest, o.bundleDir)
+		if err != nil {
+			return emit.Spec{}, err
+		}
+		spec.OLMv1 = v1
 	}
 	return spec, nil
 }
@@ -267,7 +272,7 @@ func (p *Project) extractContent(c Catalog, cat emit.Catalog) (bool, string, err
 	return true, "", nil
 }
 
-func (p *Project) olmv1Spec(digest bool) *emit.OLMv1 {
+func (p *Project) olmv1Spec(ctx context.Context, digest bool, bundleDir string) (*emit.OLMv1, error) {
 	v1 := p.Deploy.OLMv1
 	poll := 0
 	if v1.Catalog.PollIntervalMinutes != nil && !digest {
@@ -287,9 +292,36 @@ func (p *Project) olmv1Spec(digest bool) *emit.OLMv1 {
 		for _, r := range sa.Rules {
 			esa.Rules = append(esa.Rules, rbacv1.PolicyRule{APIGroups: r.APIGroups, Resources: r.Resources, ResourceNames: r.ResourceNames, Verbs: r.Verbs, NonResourceURLs: r.NonResourceURLs})
 		}
+		if sa.derive {
+			var err error
+			if esa.Rules, esa.NamespaceRules, err = p.installerRBAC(ctx, bundleDir); err != nil {
+				return nil, err
+			}
+		}
 		out.ServiceAccount = esa
 	}
-	return out
+	return out, nil
+}
+
+// installerRBAC derives the installer service account's rules from the bundle in dir (default bundle.dir).
+func (p *Project) installerRBAC(ctx context.Context, dir string) (cluster, namespaced []rbacv1.PolicyRule, err error) {
+	if dir == "" {
+		dir = filepath.Join(p.Dir, p.Bundle.Dir)
+	}
+	b, err := bundle.Load(ctx, dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("deriving the RBAC of deploy.olmv1.serviceAccount from the bundle (run opack build first, or give clusterRole or rules): %w", err)
+	}
+	var crds []string
+	for _, c := range b.CRDs {
+		crds = append(crds, c.Object.GetName())
+	}
+	var others []schema.GroupVersionKind
+	for _, o := range b.Others {
+		others = append(others, o.Object.GroupVersionKind())
+	}
+	cluster, namespaced = emit.InstallerRBAC(p.Deploy.OLMv1.Extension.Name, b.CSV, crds, others)
+	return cluster, namespaced, nil
 }
 
 // EmitFile loads the project file at path and emits its deploy manifests (opack emit).

@@ -105,6 +105,14 @@ func TestEmitOptions(t *testing.T) {
 				"olmv1/clusterrolebinding.yaml": {"name: cluster-admin"},
 				"olmv1/clusterextension.yaml":   {"serviceAccount:\n    name: memcached-installer"},
 			}},
+		{name: "service account RBAC derived from the CSV", extra: "    webhooks: true\n    serviceAccount:\n      name: memcached-installer\n", opts: []EmitOption{EmitTarget(emit.TargetV1)},
+			want: map[string][]string{
+				"olmv1/clusterrole.yaml":        {"name: memcached-installer-installer", "clusterextensions/finalizers", "- memcached-operator\n", "- memcacheds.cache.example.com", "- memcacheds/finalizers", "- tokenreviews"},
+				"olmv1/clusterrolebinding.yaml": {"name: memcached-installer-installer"},
+				"olmv1/role.yaml":               {"namespace: memcached-operator-system", "- deployments", "- leases"},
+				"olmv1/rolebinding.yaml":        {"kind: Role\n  name: memcached-installer-installer"},
+			},
+			absent: map[string][]string{"olmv1/clusterrolebinding.yaml": {"cluster-admin"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -37,8 +37,10 @@ catalogs:
   template: catalog-template.yaml
   dir: catalog
   image: {{ quote .CatalogImage }}
-  # scratch: the image holds only the catalog; OLM serves it with its own opm.
+  # scratch: the image holds the catalog and opm's serve cache; OLM v0 (v0.26.0+) serves them with
+  # its own opm (extractContent), OLM v1 unpacks the catalog. An opm image serves itself (any OLM).
   base: scratch
+  serveCache: true   # false: a smaller image, slower starts; scratch then needs deploy.olmv0.minOLMVersion: v0.35.0
 # previous:        # the release the CRD upgrade check compares against
 #   version: 1.2.3 # default: the highest version below this one in the catalog's channels
 outputs:
@@ -50,6 +52,8 @@ deploy:
 {{- with .Namespace }}
     namespace: {{ quote . }}
 {{- end }}
+    createNamespace: true    # emit the Namespace (false: it is managed elsewhere)
+    # minOLMVersion: v0.26.0 # the oldest OLM v0 of your clusters
     # targetNamespaces: []   # empty: the operator watches all namespaces
     approval: Automatic
     catalogSource:
@@ -61,8 +65,11 @@ deploy:
       namespace: {{ quote . }}
 {{- end }}
       upgradeConstraintPolicy: CatalogProvided
+    createNamespace: true
     catalog:
       pollIntervalMinutes: 10
+    # serviceAccount:        # for OLM v1 releases whose ClusterExtension requires one:
+    #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
 # waivers:             # accept a reviewed finding
 # - rule: <rule id>
 #   crd: widgets.example.com
