@@ -3,8 +3,8 @@ package main
 import (
 	"archive/tar"
 	"bytes"
-	"io"
 	"encoding/json"
+	"io"
 	"os"
 	"path/filepath"
 	"strings"
