@@ -19,7 +19,7 @@ const module = "github.com/opack/opack/"
 
 // forbidden maps a package (prefix under internal/) to imports it must not have.
 var forbidden = map[string][]string{
-	"internal/":          {"github.com/spf13/cobra", "github.com/google/go-containerregistry/pkg/v1/daemon", module + "cmd/"},
+	"internal/":          {"github.com/spf13/cobra", "github.com/google/go-containerregistry/pkg/v1/daemon", module + "cmd/", module + "internal/olmtest"},
 	"internal/manifest":  {module + "internal/"},
 	"internal/crd":       {module + "internal/validate", module + "internal/catalog", module + "internal/project", module + "internal/image", module + "internal/emit", module + "internal/bundle"},
 	"internal/bundle":    {module + "internal/project", module + "internal/catalog", module + "internal/validate"},
@@ -85,5 +85,19 @@ func TestNoProcessControlBelowCmd(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string(nil), got); diff != "" {
 		t.Errorf("below cmd/, return results and errors instead (-want +got):\n%s", diff)
+	}
+}
+
+// TestBinaryLinksNoTestHarness: the OLM test harness (internal/olmtest, with opm's gRPC client and
+// server emulation) is for tests only and never reaches the opack binary.
+func TestBinaryLinksNoTestHarness(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", module+"cmd/opack").Output()
+	if err != nil {
+		t.Skipf("go list unavailable: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg == module+"internal/olmtest" {
+			t.Errorf("the opack binary links %s", pkg)
+		}
 	}
 }
