@@ -162,8 +162,8 @@ func hasContent(data []byte) bool {
 // applyOrder ranks kinds so that what an object needs is created before it: the Namespace, then the
 // identities and RBAC, the catalog, and what installs from it.
 var applyOrder = map[string]int{
-	"Namespace": 0, "ServiceAccount": 1, "ClusterRole": 2, "Role": 2, "ClusterRoleBinding": 3, "RoleBinding": 3,
-	"CatalogSource": 4, "ClusterCatalog": 4, "OperatorGroup": 5, "Subscription": 6, "ClusterExtension": 6,
+	"Namespace": 0, "ServiceAccount": 1, "Role": 2, "ClusterRole": 3, "RoleBinding": 4, "ClusterRoleBinding": 5,
+	"CatalogSource": 6, "ClusterCatalog": 6, "OperatorGroup": 7, "Subscription": 8, "ClusterExtension": 8,
 }
 
 // kustomization lists files in apply order (a custom template's unknown kind goes last).
