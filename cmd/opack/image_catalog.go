@@ -17,18 +17,26 @@ func newImageCatalogCmd() *cobra.Command {
 	f := &publishFlags{}
 	var base string
 	var platforms []string
-	var noValidate bool
+	var noValidate, noServeCache bool
 	cmd := &cobra.Command{
 		Use:   "catalog FBCDIR --tag REF",
 		Short: "Build a file-based catalog image and push it",
-		Long: `Build the image of a file-based catalog: the FBC under /configs and the label
-operators.operatorframework.io.index.configs.v1=/configs.
+		Long: `Build the image of a file-based catalog: the FBC under /configs, the label
+operators.operatorframework.io.index.configs.v1=/configs, and opm's serve cache of the FBC under
+/tmp/cache, built in-process with operator-registry v1.73.0's cache code as opm serve --cache-only
+builds it (JSON format, reproducible: the same catalog gives the same digest).
 
---base scratch (default) gives a tiny data-only image: OLM v1 unpacks it, OLM v0 serves it through a
-CatalogSource with spec.grpcPodConfig.extractContent {catalogDir: /configs, cacheDir: /tmp/cache}.
+--base scratch (default) gives a data-only image. OLM v1 (catalogd) unpacks it. OLM v0 serves it
+through a CatalogSource with spec.grpcPodConfig.extractContent {catalogDir: /configs, cacheDir:
+/tmp/cache}: OLM v0.26.0 or later (the first with extractContent); OLM copies both folders out and its
+own opm starts from the cache with its integrity checked.
 --base REF or oci:DIR[:TAG] (an opm image such as quay.io/operator-framework/opm:v1.73.0) adds
-ENTRYPOINT ["/bin/opm"] and CMD ["serve", "/configs", "--cache-dir=/tmp/cache",
-"--cache-enforce-integrity=false"]; a multi-arch base gives a multi-arch catalog.
+ENTRYPOINT ["/bin/opm"] and CMD ["serve", "/configs", "--cache-dir=/tmp/cache"], opm's standard
+command: the image serves itself from its own cache, integrity enforced, writing nothing; any OLM v0
+(CatalogSource without extractContent) and OLM v1. A multi-arch base gives a multi-arch catalog.
+--no-serve-cache leaves the cache out (a smaller image, a slower start): a scratch image then needs
+extractContent without cacheDir, which OLM v0 serves since v0.35.0; an opm base gets CMD ["serve",
+"/configs"] and builds the cache in /tmp at every start (no read-only root filesystem).
 The catalog is first checked as opm validate does (opm serve refuses an invalid catalog when the
 pod starts): errors are printed and nothing is built (exit 1) unless --no-validate.
 Prints REF@sha256:... on stdout.`,
@@ -45,7 +53,7 @@ Prints REF@sha256:... on stdout.`,
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
-			opts = append(opts, image.WithBase(base), image.WithPlatforms(ps...))
+			opts = append(opts, image.WithBase(base), image.WithPlatforms(ps...), image.WithServeCache(!noServeCache))
 			ctx, cancel := withTimeout(cmd.Context(), f.timeout)
 			defer cancel()
 			if !noValidate {
@@ -64,6 +72,7 @@ Prints REF@sha256:... on stdout.`,
 	f.addFlags(cmd)
 	cmd.Flags().StringVar(&base, "base", "scratch", "base image: scratch, an opm image reference, or oci:DIR[:TAG]")
 	cmd.Flags().BoolVar(&noValidate, "no-validate", false, "pack the catalog without checking it as opm validate does")
+	cmd.Flags().BoolVar(&noServeCache, "no-serve-cache", false, "leave opm's serve cache out of the image (scratch: OLM v0 >= v0.35.0 only)")
 	cmd.Flags().StringSliceVar(&platforms, "platform", nil, "platforms to build (scratch) or keep from a multi-arch base, e.g. linux/amd64,linux/arm64")
 	return cmd
 }

@@ -46,7 +46,10 @@ properties:
 			`p/catalog.yaml: package "p" channel "stable": channel must contain at least one bundle`,
 			"is not a valid catalog (1 error, 0 warnings): fix it, or pass --no-validate",
 		}},
-		{"invalid packed with --no-validate", bad, []string{"--no-validate"}, exitOK, nil},
+		{"invalid has no serve cache", bad, []string{"--no-validate"}, exitUsage, []string{
+			"opm serve refuses this catalog, so no serve cache can be built: fix the catalog, or pass --no-serve-cache too",
+		}},
+		{"invalid packed with --no-validate --no-serve-cache", bad, []string{"--no-validate", "--no-serve-cache"}, exitOK, nil},
 		{"valid packed", imageCatalogDir, nil, exitOK, nil},
 	} {
 		t.Run(tc.name, func(t *testing.T) {

@@ -20,7 +20,7 @@ const module = "github.com/opack/opack/"
 // forbidden maps a package prefix to third-party imports it must not have; imports between opack's
 // own packages are checked against ARCHITECTURE.md by TestLayers.
 var forbidden = map[string][]string{
-	"internal/": {"github.com/spf13/cobra", "github.com/google/go-containerregistry/pkg/v1/daemon", module + "cmd/"},
+	"internal/": {"github.com/spf13/cobra", "github.com/google/go-containerregistry/pkg/v1/daemon", module + "cmd/", module + "internal/olmtest"},
 }
 
 func TestImportsPointDown(t *testing.T) {
@@ -77,5 +77,19 @@ func TestNoProcessControlBelowCmd(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string(nil), got); diff != "" {
 		t.Errorf("below cmd/, return results and errors instead (-want +got):\n%s", diff)
+	}
+}
+
+// TestBinaryLinksNoTestHarness: the OLM test harness (internal/olmtest, with opm's gRPC client and
+// server emulation) is for tests only and never reaches the opack binary.
+func TestBinaryLinksNoTestHarness(t *testing.T) {
+	out, err := exec.Command("go", "list", "-deps", module+"cmd/opack").Output()
+	if err != nil {
+		t.Skipf("go list unavailable: %v", err)
+	}
+	for _, pkg := range strings.Fields(string(out)) {
+		if pkg == module+"internal/olmtest" {
+			t.Errorf("the opack binary links %s", pkg)
+		}
 	}
 }

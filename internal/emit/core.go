@@ -24,6 +24,8 @@ var coreKinds = map[schema.GroupVersionKind]struct {
 	{Version: "v1", Kind: "ServiceAccount"}:                              {true, func() any { return &corev1.ServiceAccount{} }},
 	{Group: rbacv1.GroupName, Version: "v1", Kind: "ClusterRole"}:        {false, func() any { return &rbacv1.ClusterRole{} }},
 	{Group: rbacv1.GroupName, Version: "v1", Kind: "ClusterRoleBinding"}: {false, func() any { return &rbacv1.ClusterRoleBinding{} }},
+	{Group: rbacv1.GroupName, Version: "v1", Kind: "Role"}:               {true, func() any { return &rbacv1.Role{} }},
+	{Group: rbacv1.GroupName, Version: "v1", Kind: "RoleBinding"}:        {true, func() any { return &rbacv1.RoleBinding{} }},
 }
 
 // validateObject checks an OLM object against its CRD schema, and a built-in object by decoding it
@@ -38,7 +40,7 @@ func validateObject(ctx context.Context, s *Schemas, obj *unstructured.Unstructu
 	}
 	k, ok := coreKinds[gvk]
 	if !ok {
-		return fmt.Errorf("kind %s is neither an OLM kind nor one of Namespace, ServiceAccount, ClusterRole, ClusterRoleBinding", gvk)
+		return fmt.Errorf("kind %s is neither an OLM kind nor one of Namespace, ServiceAccount, ClusterRole, ClusterRoleBinding, Role, RoleBinding", gvk)
 	}
 	data, err := json.Marshal(obj.Object)
 	if err != nil {
@@ -71,7 +73,7 @@ func validateRBAC(obj *unstructured.Unstructured) field.ErrorList {
 			errs = append(errs, field.Required(p.Child("resources"), "resource rules must supply at least one resource"))
 		}
 	}
-	if obj.GetKind() == "ClusterRoleBinding" {
+	if k := obj.GetKind(); k == "ClusterRoleBinding" || k == "RoleBinding" {
 		if name, _, _ := unstructured.NestedString(obj.Object, "roleRef", "name"); name == "" {
 			errs = append(errs, field.Required(field.NewPath("roleRef", "name"), ""))
 		}

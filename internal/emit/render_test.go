@@ -23,9 +23,9 @@ func specs() map[string]Spec {
 			Package: "memcached-operator",
 			Catalog: Catalog{Image: "quay.io/example/memcached-operator-catalog:latest", Scratch: true},
 			OLMv0: &OLMv0{
-				Namespace: "memcached-operator-system", OperatorGroup: "memcached-operator",
+				Namespace: "memcached-operator-system", CreateNamespace: true, OperatorGroup: "memcached-operator",
 				CatalogSource: CatalogSource{Name: "memcached-operator-catalog", Namespace: "olm", PollInterval: "10m",
-					GRPCPodConfig: GRPCPodConfig{SecurityContextConfig: "restricted", ExtractContent: true}},
+					GRPCPodConfig: GRPCPodConfig{SecurityContextConfig: "restricted", ExtractContent: true, CacheDir: "/tmp/cache"}},
 				Subscription: Subscription{Name: "memcached-operator", Channel: "alpha", Approval: "Automatic"},
 			},
 			OLMv1: &OLMv1{
@@ -113,7 +113,7 @@ func TestRenderKinds(t *testing.T) {
 		spec string
 		want []string // kind of each file, in order
 	}{
-		{"both-scratch", []string{"CatalogSource", "OperatorGroup", "Subscription", "", "ClusterCatalog", "ClusterExtension", ""}},
+		{"both-scratch", []string{"CatalogSource", "Namespace", "OperatorGroup", "Subscription", "", "ClusterCatalog", "ClusterExtension", ""}},
 		{"v0-digest-opm", []string{"CatalogSource", "Namespace", "OperatorGroup", "Subscription", ""}},
 		{"v1-serviceaccount", []string{"ClusterCatalog", "ClusterExtension", "ClusterRole", "ClusterRoleBinding", "Namespace", "ServiceAccount", ""}},
 	}
@@ -199,7 +199,7 @@ func TestRenderCustomTemplates(t *testing.T) {
 		{"unknown kind", map[string]string{"olmv0/x.yaml.tmpl": "apiVersion: v1\nkind: ConfigMap\nmetadata: {name: x, namespace: y}\n"}, nil, "neither an OLM kind"},
 		{"unknown field", map[string]string{"olmv0/og.yaml.tmpl": ok + "spec:\n  targetNamespace: [a]\n"}, nil, "spec.targetNamespace: Forbidden: unknown field"},
 		{"missing key", map[string]string{"olmv0/og.yaml.tmpl": "{{ .Nope }}"}, nil, "executing template olmv0/og.yaml.tmpl"},
-		{"other folder falls back to the built-in templates", map[string]string{"olmv1/x.yaml.tmpl": ok}, []string{"olmv0/catalogsource.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml"}, ""},
+		{"other folder falls back to the built-in templates", map[string]string{"olmv1/x.yaml.tmpl": ok}, []string{"olmv0/catalogsource.yaml", "olmv0/namespace.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml"}, ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -84,8 +84,10 @@ type GRPCPodConfig struct {
 	NodeSelector          map[string]string // node labels the catalog pod must match
 	PriorityClassName     string
 	MemoryTarget          string // a quantity, e.g. 512Mi
-	// ExtractContent runs OLM's own opm on content copied out of the catalog image (see Catalog.Scratch).
+	// ExtractContent runs OLM's own opm on content copied out of the catalog image (see Catalog.Scratch):
+	// the FBC from /configs and, when CacheDir is set, opm's serve cache from CacheDir.
 	ExtractContent bool
+	CacheDir       string
 }
 
 // Subscription configures the OLM v0 Subscription.
@@ -135,4 +137,7 @@ type ServiceAccount struct {
 	// ClusterRole is bound to the account; with Rules, a ClusterRole of that name is emitted too.
 	ClusterRole string
 	Rules       []rbacv1.PolicyRule
+	// NamespaceRules, when set, are emitted as a Role of the name ClusterRole in the extension's
+	// namespace, bound to the account.
+	NamespaceRules []rbacv1.PolicyRule
 }

@@ -37,7 +37,7 @@ func TestWrite(t *testing.T) {
 	for p := range got {
 		paths = append(paths, p)
 	}
-	want := []string{"olmv0/catalogsource.yaml", "olmv0/kustomization.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv1/keep.yaml", "other/keep.txt"}
+	want := []string{"olmv0/catalogsource.yaml", "olmv0/kustomization.yaml", "olmv0/namespace.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv1/keep.yaml", "other/keep.txt"}
 	if diff := cmp.Diff(want, sorted(paths)); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
 	}

@@ -17,16 +17,10 @@ const CatalogConfigsLabel = "operators.operatorframework.io.index.configs.v1"
 // catalogDir is where the FBC goes in a catalog image.
 const catalogDir = "configs"
 
-// The entrypoint and command of a catalog built on an opm base. opm's Dockerfile pre-builds the
-// serve cache by running opm, which a daemonless build cannot; the server then builds it at start,
-// and must not insist on a pre-built cache's integrity.
-var (
-	opmEntrypoint = []string{"/bin/opm"}
-	opmCmd        = []string{"serve", "/configs", "--cache-dir=/tmp/cache", "--cache-enforce-integrity=false"}
-)
-
 // Catalog builds the image of the file-based catalog in dir: the FBC under /configs and the label
-// operators.operatorframework.io.index.configs.v1=/configs. On the default "scratch" base it is a
+// operators.operatorframework.io.index.configs.v1=/configs, and (unless WithServeCache(false)) opm's
+// serve cache of it under /tmp/cache in a second layer, built with operator-registry's cache code. On
+// the default "scratch" base it is a
 // data-only image (one per WithPlatforms entry, default linux/amd64, with an index on top when
 // there are several); on an opm base (WithBase) it gets opm's ENTRYPOINT and CMD, and a multi-arch
 // base gives a multi-arch catalog.
@@ -38,7 +32,15 @@ func Catalog(ctx context.Context, dir string, opts ...Option) (Artifact, error) 
 	if fi, err := os.Stat(dir); err != nil || !fi.IsDir() {
 		return nil, fmt.Errorf("reading catalog %s: not a directory", dir)
 	}
-	b := &catalogBuilder{o: o, dir: dir, layers: map[types.MediaType]v1.Layer{}}
+	b := &catalogBuilder{o: o, trees: [][]tree{{{src: dir, dst: catalogDir}}}, layers: map[types.MediaType][]v1.Layer{}}
+	if !o.noServeCache {
+		tmp, cache, err := buildServeCache(ctx, dir)
+		if err != nil {
+			return nil, err
+		}
+		defer os.RemoveAll(tmp) // every layer is built (into memory) before Catalog returns
+		b.trees = append(b.trees, []tree{cache})
+	}
 	if o.base == "" || o.base == "scratch" {
 		return b.scratch()
 	}
@@ -76,20 +78,26 @@ func (o *options) checkSinglePlatform(img v1.Image) error {
 
 type catalogBuilder struct {
 	o      *options
-	dir    string
-	layers map[types.MediaType]v1.Layer // the /configs layer, built once per layer media type
+	trees  [][]tree                       // one layer each: the /configs layer, then the serve cache's
+	layers map[types.MediaType][]v1.Layer // built once per layer media type
 }
 
-func (b *catalogBuilder) layer(mt types.MediaType) (v1.Layer, error) {
-	if l, ok := b.layers[mt]; ok {
-		return l, nil
+var catalogLayerHistory = []string{"opack image catalog", "opack image catalog: opm serve cache"}
+
+func (b *catalogBuilder) buildLayers(mt types.MediaType) ([]v1.Layer, error) {
+	if ls, ok := b.layers[mt]; ok {
+		return ls, nil
 	}
-	l, err := buildLayer([]tree{{src: b.dir, dst: catalogDir}}, mt)
-	if err != nil {
-		return nil, fmt.Errorf("building catalog image of %s: %w", b.dir, err)
+	var ls []v1.Layer
+	for _, t := range b.trees {
+		l, err := buildLayer(t, mt)
+		if err != nil {
+			return nil, fmt.Errorf("building catalog image of %s: %w", b.trees[0][0].src, err)
+		}
+		ls = append(ls, l)
 	}
-	b.layers[mt] = l
-	return l, nil
+	b.layers[mt] = ls
+	return ls, nil
 }
 
 // on adds the catalog to base. platform, when set, is written to the config (scratch bases).
@@ -98,20 +106,25 @@ func (b *catalogBuilder) on(base v1.Image, platform *v1.Platform, fromScratch bo
 	if err != nil {
 		return nil, fmt.Errorf("reading base media type: %w", err)
 	}
-	l, err := b.layer(layerType(mt))
+	ls, err := b.buildLayers(layerType(mt))
 	if err != nil {
 		return nil, err
 	}
-	img, err := b.o.appendLayer(base, l, "opack image catalog")
-	if err != nil {
-		return nil, err
+	img := base
+	for i, l := range ls {
+		if img, err = b.o.appendLayer(img, l, catalogLayerHistory[i]); err != nil {
+			return nil, err
+		}
 	}
 	return b.o.configure(img, map[string]string{CatalogConfigsLabel: "/" + catalogDir}, func(cf *v1.ConfigFile) {
 		if platform != nil {
 			cf.OS, cf.Architecture, cf.Variant, cf.OSVersion = platform.OS, platform.Architecture, platform.Variant, platform.OSVersion
 		}
 		if !fromScratch {
-			cf.Config.Entrypoint, cf.Config.Cmd = opmEntrypoint, opmCmd
+			cf.Config.Entrypoint, cf.Config.Cmd = opmEntrypoint, opmCmdCached
+			if b.o.noServeCache {
+				cf.Config.Cmd = opmCmdNoCache
+			}
 		}
 	})
 }

@@ -201,15 +201,15 @@ func checkCatalogImage(t *testing.T, img v1.Image, platform *v1.Platform) {
 	if d := cmp.Diff(opmEntrypoint, cf.Config.Entrypoint); d != "" {
 		t.Errorf("entrypoint (-want +got):\n%s", d)
 	}
-	if d := cmp.Diff(opmCmd, cf.Config.Cmd); d != "" {
+	if d := cmp.Diff([]string{"serve", "/configs", "--cache-dir=/tmp/cache"}, cf.Config.Cmd); d != "" {
 		t.Errorf("cmd (-want +got):\n%s", d)
 	}
 	m, err := img.Manifest()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(m.Layers) != 3 || m.Layers[2].MediaType != types.DockerLayer {
-		t.Errorf("layers = %d, last %s; want 2 base layers + the docker-typed /configs layer", len(m.Layers), m.Layers[len(m.Layers)-1].MediaType)
+	if len(m.Layers) != 4 || m.Layers[2].MediaType != types.DockerLayer || m.Layers[3].MediaType != types.DockerLayer {
+		t.Errorf("layers = %d, last %s; want 2 base layers + the docker-typed /configs and serve cache layers", len(m.Layers), m.Layers[len(m.Layers)-1].MediaType)
 	}
 }
 

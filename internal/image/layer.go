@@ -27,9 +27,16 @@ const (
 var layerTime = time.Unix(0, 0).UTC()
 
 // tree copies the directory src to dst (a slash-separated path without a leading slash) in a layer.
+// With keepModes its entries keep their permission bits from disk and belong to cacheUID:0 instead of
+// the fixed modes and root (opm's serve cache, whose digest covers the permission bits).
 type tree struct {
-	src, dst string
+	src, dst  string
+	keepModes bool
 }
+
+// cacheUID owns the files of a serve cache in a catalog image, as in opm's own catalog images, where
+// `opm serve --cache-only` runs as USER 1001; group 0 covers the arbitrary UIDs of OpenShift.
+const cacheUID = 1001
 
 // buildLayer writes trees into one reproducible tar layer: entries in lexical order, parent
 // directories first, uid/gid 0, fixed modes and mtimes. Symlinks and special files are refused.
@@ -64,7 +71,16 @@ func addParents(tw *tar.Writer, dst string, done map[string]bool) error {
 		return err
 	}
 	done[parent] = true
-	return writeDir(tw, parent)
+	return writeDir(tw, parent, parentMode(parent), 0)
+}
+
+// parentMode is the mode of a directory written as a parent of a tree: /tmp keeps its usual 1777 (it
+// is a parent of opm's serve cache, and may replace a base image's /tmp).
+func parentMode(name string) int64 {
+	if name == "tmp" {
+		return 0o1777
+	}
+	return dirMode
 }
 
 // addTree walks t.src in lexical order and writes its directories and regular files below t.dst.
@@ -78,35 +94,49 @@ func addTree(tw *tar.Writer, t tree, done map[string]bool) error {
 			return err
 		}
 		name := path.Join(t.dst, filepath.ToSlash(rel))
+		mode, uid := int64(-1), 0
+		if t.keepModes {
+			fi, err := d.Info()
+			if err != nil {
+				return fmt.Errorf("reading %s: %w", p, err)
+			}
+			mode, uid = int64(fi.Mode().Perm()), cacheUID
+		}
 		switch {
 		case d.IsDir():
 			if done[name] {
 				return nil
 			}
 			done[name] = true
-			return writeDir(tw, name)
+			if mode < 0 {
+				mode = dirMode
+			}
+			return writeDir(tw, name, mode, uid)
 		case d.Type().IsRegular():
-			return writeFile(tw, p, name)
+			if mode < 0 {
+				mode = fileMode
+			}
+			return writeFile(tw, p, name, mode, uid)
 		default:
 			return fmt.Errorf("packing %s: not a regular file or directory (%s); opack packs regular files only, replace it with a copy", p, d.Type())
 		}
 	})
 }
 
-func writeDir(tw *tar.Writer, name string) error {
-	hdr := &tar.Header{Typeflag: tar.TypeDir, Name: name + "/", Mode: dirMode, ModTime: layerTime}
+func writeDir(tw *tar.Writer, name string, mode int64, uid int) error {
+	hdr := &tar.Header{Typeflag: tar.TypeDir, Name: name + "/", Mode: mode, Uid: uid, ModTime: layerTime}
 	if err := tw.WriteHeader(hdr); err != nil {
 		return fmt.Errorf("writing layer entry %s: %w", hdr.Name, err)
 	}
 	return nil
 }
 
-func writeFile(tw *tar.Writer, src, name string) error {
+func writeFile(tw *tar.Writer, src, name string, mode int64, uid int) error {
 	data, err := os.ReadFile(src)
 	if err != nil {
 		return fmt.Errorf("reading %s: %w", src, err)
 	}
-	hdr := &tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: fileMode, Size: int64(len(data)), ModTime: layerTime}
+	hdr := &tar.Header{Typeflag: tar.TypeReg, Name: name, Mode: mode, Uid: uid, Size: int64(len(data)), ModTime: layerTime}
 	if err := tw.WriteHeader(hdr); err != nil {
 		return fmt.Errorf("writing layer entry %s: %w", name, err)
 	}

@@ -58,24 +58,26 @@ func maxUnpackSize() int64 {
 type Option func(*options)
 
 type options struct {
-	labels      map[string]string
-	format      Format
-	created     time.Time
-	version     string
-	source      string
-	revision    string
-	base        string
-	platforms   []v1.Platform
-	insecure    bool
-	keychain    authn.Keychain
-	transport   http.RoundTripper
-	backoff     remote.Backoff
-	maxSize     int64
-	maxLayers   int
-	verify      bool
-	unpackPaths []string
-	log         io.Writer
-	sleep       func(context.Context, time.Duration) error
+	labels   map[string]string
+	format   Format
+	created  time.Time
+	version  string
+	source   string
+	revision string
+	base     string
+	// noServeCache leaves opm's serve cache out of a catalog image.
+	noServeCache bool
+	platforms    []v1.Platform
+	insecure     bool
+	keychain     authn.Keychain
+	transport    http.RoundTripper
+	backoff      remote.Backoff
+	maxSize      int64
+	maxLayers    int
+	verify       bool
+	unpackPaths  []string
+	log          io.Writer
+	sleep        func(context.Context, time.Duration) error
 }
 
 func makeOptions(opts ...Option) *options {

@@ -105,6 +105,11 @@ type Catalog struct {
 	// Base is the catalog image's base: scratch (default) or an image holding opm (e.g.
 	// quay.io/operator-framework/opm:v1.55.0) that serves the catalog itself.
 	Base string `yaml:"base,omitempty"`
+	// ServeCache puts opm's pre-built serve cache into the image under /tmp/cache (default true), so
+	// opm serve starts without building it and with its integrity checked. Without it, a scratch
+	// image needs OLM v0 >= v0.35.0 (deploy.olmv0.minOLMVersion), and an opm base builds the cache at
+	// every start.
+	ServeCache *bool `yaml:"serveCache,omitempty"`
 }
 
 // Source is the file or folder a catalog is maintained in: its template, or in fbc mode its folder.
@@ -114,6 +119,9 @@ func (c Catalog) Source() string {
 	}
 	return c.Template
 }
+
+// HasServeCache reports whether the catalog image carries opm's serve cache.
+func (c Catalog) HasServeCache() bool { return c.ServeCache == nil || *c.ServeCache }
 
 // Previous names the release the CRD upgrade check compares against. Empty: the highest version below
 // the one being built in the channels of the catalog.

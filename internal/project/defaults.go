@@ -17,6 +17,10 @@ const (
 	DefaultPollInterval    = "10m"
 	DefaultPollMinutes     = 10
 	DefaultGitTagPrefix    = "v"
+	// MinOLMVersionNoCacheDir is the first OLM v0 release that serves a CatalogSource whose
+	// extractContent has no cacheDir (v0.33.0 made cacheDir optional; v0.35.0 gave the cacheless
+	// server the writable /tmp that v0.33.0's read-only root filesystem took away).
+	MinOLMVersionNoCacheDir = "v0.35.0"
 )
 
 // applyDefaults fills in every value left out, so the rest of opack sees the effective configuration.
@@ -90,8 +94,11 @@ func (p *Project) defaultDeploy() {
 		t := true
 		v1.Extension.SelectCatalog = &t
 	}
-	if sa := v1.ServiceAccount; sa != nil && len(sa.Rules) > 0 {
-		def(&sa.ClusterRole, sa.Name+"-installer")
+	if sa := v1.ServiceAccount; sa != nil {
+		sa.derive = sa.ClusterRole == "" && len(sa.Rules) == 0
+		if sa.derive || len(sa.Rules) > 0 {
+			def(&sa.ClusterRole, sa.Name+"-installer")
+		}
 	}
 }
 

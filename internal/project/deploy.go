@@ -16,8 +16,14 @@ type Deploy struct {
 type OLMv0 struct {
 	// Namespace the operator is installed into (default <package>-system).
 	Namespace string `yaml:"namespace,omitempty"`
-	// CreateNamespace also emits the Namespace object.
-	CreateNamespace bool `yaml:"createNamespace,omitempty"`
+	// CreateNamespace emits the Namespace object (default true), so kubectl apply -k works on a fresh
+	// cluster; false when the namespace is managed elsewhere.
+	CreateNamespace *bool `yaml:"createNamespace,omitempty"`
+	// MinOLMVersion is the oldest OLM v0 release the CatalogSource must work on (default v0.26.0, the
+	// first with grpcPodConfig.extractContent). A scratch catalog image without serve cache needs
+	// v0.35.0: OLM serves extractContent without cacheDir since v0.33.0, and with the read-only root
+	// filesystem of v0.33.0+ only since v0.35.0.
+	MinOLMVersion string `yaml:"minOLMVersion,omitempty"`
 	// TargetNamespaces the operator watches; empty means all namespaces.
 	TargetNamespaces []string `yaml:"targetNamespaces,omitempty"`
 	// OperatorGroup is the OperatorGroup's name (default <package>).
@@ -54,8 +60,9 @@ type GRPCPodConfig struct {
 	NodeSelector          map[string]string `yaml:"nodeSelector,omitempty"`
 	PriorityClassName     string            `yaml:"priorityClassName,omitempty"`
 	MemoryTarget          string            `yaml:"memoryTarget,omitempty"`
-	// ExtractContent makes OLM copy the FBC out of the image and serve it with its own opm. Default: true
-	// exactly when the catalog base is scratch (such an image cannot serve itself).
+	// ExtractContent makes OLM copy the FBC (and the serve cache the image holds) out of the image and
+	// serve it with its own opm. Default: true exactly when the catalog base is scratch (such an image
+	// cannot serve itself, so false is refused there).
 	ExtractContent *bool `yaml:"extractContent,omitempty"`
 }
 
@@ -63,8 +70,8 @@ type GRPCPodConfig struct {
 type OLMv1 struct {
 	Catalog   ClusterCatalog   `yaml:"catalog,omitempty"`
 	Extension ClusterExtension `yaml:"extension,omitempty"`
-	// CreateNamespace also emits the Namespace object of the extension's namespace.
-	CreateNamespace bool `yaml:"createNamespace,omitempty"`
+	// CreateNamespace emits the Namespace object of the extension's namespace (default true).
+	CreateNamespace *bool `yaml:"createNamespace,omitempty"`
 	// ServiceAccount, when set, emits a ServiceAccount and its RBAC and names it in the ClusterExtension
 	// (operator-controller releases before serviceAccount was deprecated require one).
 	ServiceAccount *ServiceAccount `yaml:"serviceAccount,omitempty"`
@@ -98,12 +105,17 @@ type ClusterExtension struct {
 	SelectCatalog *bool `yaml:"selectCatalog,omitempty"`
 }
 
-// ServiceAccount is the installer identity of the ClusterExtension.
+// ServiceAccount is the installer identity of the ClusterExtension. With only a name, its RBAC is
+// derived from the bundle's CSV (a ClusterRole and a Role in the install namespace, both named
+// <name>-installer); with clusterRole alone, that existing ClusterRole is bound; with rules, a
+// ClusterRole of those rules is emitted.
 type ServiceAccount struct {
 	Name string `yaml:"name"`
 	// ClusterRole bound to the account (default <name>-installer); with Rules, it is emitted too.
 	ClusterRole string       `yaml:"clusterRole,omitempty"`
 	Rules       []PolicyRule `yaml:"rules,omitempty"`
+	// derive is set by the defaults when neither ClusterRole nor Rules were given.
+	derive bool
 }
 
 // PolicyRule is an RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule).

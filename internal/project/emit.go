@@ -12,7 +12,10 @@ import (
 	"github.com/google/go-containerregistry/pkg/name"
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/emit"
+	"github.com/opack/opack/internal/image"
+	"golang.org/x/mod/semver"
 	rbacv1 "k8s.io/api/rbac/v1"
+	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
 // EmitOption configures DeployFiles and Emit.
@@ -193,28 +196,36 @@ func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOption
 	digest := strings.Contains(image, "@")
 	spec := emit.Spec{Package: p.Package, Catalog: emit.Catalog{Image: image, Scratch: cat.Base == BaseScratch}}
 	if target.V0() {
-		spec.OLMv0 = p.olmv0Spec(spec.Catalog, digest)
+		v0, err := p.olmv0Spec(cat, spec.Catalog, digest)
+		if err != nil {
+			return emit.Spec{}, err
+		}
+		spec.OLMv0 = v0
 	}
 	if target.V1() {
-		spec.OLMv1 = p.olmv1Spec(digest)
+		v1, err := p.olmv1Spec(ctx, digest, o.bundleDir)
+		if err != nil {
+			return emit.Spec{}, err
+		}
+		spec.OLMv1 = v1
 	}
 	return spec, nil
 }
 
-func (p *Project) olmv0Spec(cat emit.Catalog, digest bool) *emit.OLMv0 {
+func (p *Project) olmv0Spec(c Catalog, cat emit.Catalog, digest bool) (*emit.OLMv0, error) {
 	v0 := p.Deploy.OLMv0
 	cs := v0.CatalogSource
 	poll := cs.PollInterval
 	if digest || poll == "0" {
 		poll = "" // a digest never changes
 	}
-	extract := cat.Scratch
-	if cs.GRPCPodConfig.ExtractContent != nil {
-		extract = *cs.GRPCPodConfig.ExtractContent
+	extract, cacheDir, err := p.extractContent(c, cat)
+	if err != nil {
+		return nil, err
 	}
 	return &emit.OLMv0{
 		Namespace:        v0.Namespace,
-		CreateNamespace:  v0.CreateNamespace,
+		CreateNamespace:  v0.CreateNamespace == nil || *v0.CreateNamespace,
 		OperatorGroup:    v0.OperatorGroup,
 		TargetNamespaces: v0.TargetNamespaces,
 		CatalogSource: emit.CatalogSource{
@@ -226,13 +237,42 @@ func (p *Project) olmv0Spec(cat emit.Catalog, digest bool) *emit.OLMv0 {
 				PriorityClassName:     cs.GRPCPodConfig.PriorityClassName,
 				MemoryTarget:          cs.GRPCPodConfig.MemoryTarget,
 				ExtractContent:        extract,
+				CacheDir:              cacheDir,
 			},
 		},
 		Subscription: emit.Subscription{Name: v0.Subscription, Channel: v0.Channel, Approval: v0.Approval, StartingCSV: v0.StartingCSV},
-	}
+	}, nil
 }
 
-func (p *Project) olmv1Spec(digest bool) *emit.OLMv1 {
+// extractContent decides spec.grpcPodConfig.extractContent of the CatalogSource from the catalog
+// image: only a cacheDir the image holds, and no extractContent without cacheDir unless the project
+// declares an OLM that serves it.
+func (p *Project) extractContent(c Catalog, cat emit.Catalog) (bool, string, error) {
+	cs := p.Deploy.OLMv0.CatalogSource
+	extract := cat.Scratch
+	if x := cs.GRPCPodConfig.ExtractContent; x != nil {
+		if cat.Scratch && !*x {
+			return false, "", fmt.Errorf("deploy.olmv0.catalogSource.grpcPodConfig.extractContent: false, but catalog %s is built FROM scratch and holds no opm to serve itself: drop the setting, or set its base to an opm image", c.Name)
+		}
+		extract = *x
+	}
+	if !extract {
+		return false, "", nil
+	}
+	if c.HasServeCache() {
+		return true, image.ServeCacheDir, nil
+	}
+	min := p.Deploy.OLMv0.MinOLMVersion
+	if min != "" && !semver.IsValid(min) {
+		return false, "", fmt.Errorf("deploy.olmv0.minOLMVersion %q is not a version such as %s", min, MinOLMVersionNoCacheDir)
+	}
+	if min == "" || semver.Compare(min, MinOLMVersionNoCacheDir) < 0 {
+		return false, "", fmt.Errorf("catalog %s has serveCache: false, and OLM serves extractContent without a cacheDir only since %s (deploy.olmv0.minOLMVersion is %q): set serveCache: true (recommended), or deploy.olmv0.minOLMVersion: %s if every cluster runs that OLM or newer", c.Name, MinOLMVersionNoCacheDir, min, MinOLMVersionNoCacheDir)
+	}
+	return true, "", nil
+}
+
+func (p *Project) olmv1Spec(ctx context.Context, digest bool, bundleDir string) (*emit.OLMv1, error) {
 	v1 := p.Deploy.OLMv1
 	poll := 0
 	if v1.Catalog.PollIntervalMinutes != nil && !digest {
@@ -245,16 +285,43 @@ func (p *Project) olmv1Spec(digest bool) *emit.OLMv1 {
 			Version: v1.Extension.Version, UpgradeConstraintPolicy: v1.Extension.UpgradeConstraintPolicy,
 			SelectCatalog: v1.Extension.SelectCatalog == nil || *v1.Extension.SelectCatalog,
 		},
-		CreateNamespace: v1.CreateNamespace,
+		CreateNamespace: v1.CreateNamespace == nil || *v1.CreateNamespace,
 	}
 	if sa := v1.ServiceAccount; sa != nil {
 		esa := &emit.ServiceAccount{Name: sa.Name, ClusterRole: sa.ClusterRole}
 		for _, r := range sa.Rules {
 			esa.Rules = append(esa.Rules, rbacv1.PolicyRule{APIGroups: r.APIGroups, Resources: r.Resources, ResourceNames: r.ResourceNames, Verbs: r.Verbs, NonResourceURLs: r.NonResourceURLs})
 		}
+		if sa.derive {
+			var err error
+			if esa.Rules, esa.NamespaceRules, err = p.installerRBAC(ctx, bundleDir); err != nil {
+				return nil, err
+			}
+		}
 		out.ServiceAccount = esa
 	}
-	return out
+	return out, nil
+}
+
+// installerRBAC derives the installer service account's rules from the bundle in dir (default bundle.dir).
+func (p *Project) installerRBAC(ctx context.Context, dir string) (cluster, namespaced []rbacv1.PolicyRule, err error) {
+	if dir == "" {
+		dir = filepath.Join(p.Dir, p.Bundle.Dir)
+	}
+	b, err := bundle.Load(ctx, dir)
+	if err != nil {
+		return nil, nil, fmt.Errorf("deriving the RBAC of deploy.olmv1.serviceAccount from the bundle (run opack build first, or give clusterRole or rules): %w", err)
+	}
+	var crds []string
+	for _, c := range b.CRDs {
+		crds = append(crds, c.Object.GetName())
+	}
+	var others []schema.GroupVersionKind
+	for _, o := range b.Others {
+		others = append(others, o.Object.GroupVersionKind())
+	}
+	cluster, namespaced = emit.InstallerRBAC(p.Deploy.OLMv1.Extension.Name, b.CSV, crds, others)
+	return cluster, namespaced, nil
 }
 
 // EmitFile loads the project file at path and emits its deploy manifests (opack emit).

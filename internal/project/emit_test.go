@@ -41,8 +41,8 @@ func TestEmitSample(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := []string{
-		"olmv0/catalogsource.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml",
-		"olmv1/clustercatalog.yaml", "olmv1/clusterextension.yaml", "olmv1/kustomization.yaml",
+		"olmv0/catalogsource.yaml", "olmv0/namespace.yaml", "olmv0/operatorgroup.yaml", "olmv0/subscription.yaml", "olmv0/kustomization.yaml",
+		"olmv1/clustercatalog.yaml", "olmv1/clusterextension.yaml", "olmv1/namespace.yaml", "olmv1/kustomization.yaml",
 	}
 	if diff := cmp.Diff(want, res.Files); diff != "" {
 		t.Errorf("files (-want +got):\n%s", diff)
@@ -105,6 +105,14 @@ func TestEmitOptions(t *testing.T) {
 				"olmv1/clusterrolebinding.yaml": {"name: cluster-admin"},
 				"olmv1/clusterextension.yaml":   {"serviceAccount:\n    name: memcached-installer"},
 			}},
+		{name: "service account RBAC derived from the CSV", extra: "    webhooks: true\n    serviceAccount:\n      name: memcached-installer\n", opts: []EmitOption{EmitTarget(emit.TargetV1)},
+			want: map[string][]string{
+				"olmv1/clusterrole.yaml":        {"name: memcached-installer-installer", "clusterextensions/finalizers", "- memcached-operator\n", "- memcacheds.cache.example.com", "- memcacheds/finalizers", "- tokenreviews"},
+				"olmv1/clusterrolebinding.yaml": {"name: memcached-installer-installer"},
+				"olmv1/role.yaml":               {"namespace: memcached-operator-system", "- deployments", "- leases"},
+				"olmv1/rolebinding.yaml":        {"kind: Role\n  name: memcached-installer-installer"},
+			},
+			absent: map[string][]string{"olmv1/clusterrolebinding.yaml": {"cluster-admin"}}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

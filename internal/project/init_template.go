@@ -51,8 +51,10 @@ catalogs:
   dir: {{ quote .Dir }}
 {{- end }}
   image: {{ quote .Image }}
-  # scratch: the image holds only the catalog; OLM serves it with its own opm.
+  # scratch: the image holds the catalog and opm's serve cache; OLM v0 (v0.26.0+) serves them with
+  # its own opm (extractContent), OLM v1 unpacks the catalog. An opm image serves itself (any OLM).
   base: scratch
+  serveCache: true   # false: a smaller image, slower starts; scratch then needs deploy.olmv0.minOLMVersion: v0.35.0
 {{- end }}
 {{- with .Images }}
 # Image overrides applied to the kustomize input, from the Makefile's kustomize edit set image.
@@ -81,6 +83,8 @@ deploy:
 {{- with .Namespace }}
     namespace: {{ quote . }}
 {{- end }}
+    createNamespace: true    # emit the Namespace (false: it is managed elsewhere)
+    # minOLMVersion: v0.26.0 # the oldest OLM v0 of your clusters
     # targetNamespaces: []   # empty: the operator watches all namespaces
     approval: Automatic
     catalogSource:
@@ -92,8 +96,11 @@ deploy:
       namespace: {{ quote . }}
 {{- end }}
       upgradeConstraintPolicy: CatalogProvided
+    createNamespace: true
     catalog:
       pollIntervalMinutes: 10
+    # serviceAccount:        # for OLM v1 releases whose ClusterExtension requires one:
+    #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
 # waivers:             # accept a reviewed finding
 # - rule: <rule id>
 #   crd: widgets.example.com

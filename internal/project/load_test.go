@@ -97,8 +97,8 @@ waivers:
 		{"service account", minimal + "deploy:\n  olmv1:\n    serviceAccount:\n      name: installer\n      rules:\n      - resources: [pods]\n", []string{
 			"opack.yaml:13: deploy.olmv1.serviceAccount.rules[0].verbs: list at least one verb",
 		}},
-		{"service account without rbac", minimal + "deploy:\n  olmv1:\n    serviceAccount:\n      name: installer\n", []string{
-			"opack.yaml:10: deploy.olmv1.serviceAccount.clusterRole: name an existing ClusterRole to bind (e.g. cluster-admin) or list rules for a new one",
+		{"service account without name", minimal + "deploy:\n  olmv1:\n    serviceAccount:\n      clusterRole: x\n", []string{
+			"opack.yaml:10: deploy.olmv1.serviceAccount.name: must be set",
 		}},
 		{"version and versionFrom", minimal + "version: 1.0.0\nversionFrom:\n  file: VERSION\n", []string{"opack.yaml:9: versionFrom: set either version or versionFrom, not both"}},
 		{"several catalogs need names", strings.Replace(minimal, "catalogs:\n", "catalogs:\n- image: quay.io/example/other:latest\n", 1), []string{

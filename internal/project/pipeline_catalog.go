@@ -208,7 +208,7 @@ func (r *run) buildCatalogImage(ctx context.Context, c Catalog, dir string) erro
 	if err != nil {
 		return stepErr(StepCatalogImage, r.p.File, err, "")
 	}
-	opts := append([]image.Option{image.WithBase(c.Base), image.WithVersion(r.version)}, r.o.imageOpts...)
+	opts := append([]image.Option{image.WithBase(c.Base), image.WithVersion(r.version), image.WithServeCache(c.HasServeCache())}, r.o.imageOpts...)
 	art, err := image.Catalog(ctx, dir, opts...)
 	if err != nil {
 		return stepErr(StepCatalogImage, c.Dir, err, "check catalogs base in "+r.p.File+" (scratch, or an opm image you can pull)")

@@ -288,9 +288,6 @@ func (c *checker) olmv1() {
 	} else {
 		c.dns1123(append(base, "name"), sa.Name, validation.IsDNS1123Subdomain)
 	}
-	if sa.ClusterRole == "" {
-		c.addf(append(base, "clusterRole"), "name an existing ClusterRole to bind (e.g. cluster-admin) or list rules for a new one")
-	}
 	for i, r := range sa.Rules {
 		if len(r.Verbs) == 0 {
 			c.addf(append(base, "rules", i, "verbs"), "list at least one verb")

@@ -1,0 +1,42 @@
+package image
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/opack/opack/internal/servecache"
+)
+
+// ServeCacheDir is where a catalog image holds opm's pre-built serve cache.
+const ServeCacheDir = servecache.Dir
+
+// The command of a catalog built on an opm base: opm's standard `serve /configs
+// --cache-dir=/tmp/cache`, integrity enforced (opm's default with --cache-dir), against the cache the
+// image holds; without a cache, opm builds one in a temporary folder at start-up.
+var (
+	opmEntrypoint = []string{"/bin/opm"}
+	opmCmdCached  = []string{"serve", "/" + catalogDir, "--cache-dir=" + ServeCacheDir}
+	opmCmdNoCache = []string{"serve", "/" + catalogDir}
+)
+
+// WithServeCache selects whether a catalog image carries opm's serve cache under /tmp/cache (default
+// true).
+func WithServeCache(on bool) Option { return func(o *options) { o.noServeCache = !on } }
+
+// buildServeCache builds the serve cache of the catalog in dir, as the image will present it, into
+// a new temporary folder; the caller removes it. It returns the folder and the cache tree of the layer.
+func buildServeCache(ctx context.Context, dir string) (string, tree, error) {
+	tmp, err := os.MkdirTemp("", "opack-serve-cache-")
+	if err != nil {
+		return "", tree{}, fmt.Errorf("building serve cache: %w", err)
+	}
+	cache := filepath.Join(tmp, "cache")
+	if err := servecache.Build(ctx, newLayerFS(dir), cache); err != nil {
+		_ = os.RemoveAll(tmp)
+		return "", tree{}, fmt.Errorf("building serve cache of %s (opm serve refuses this catalog, so no serve cache can be built: fix the catalog, or pass --no-serve-cache too): %w", dir, err)
+	}
+	return tmp, tree{src: cache, dst: strings.TrimPrefix(ServeCacheDir, "/"), keepModes: true}, nil
+}

@@ -1,0 +1,123 @@
+package image
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+
+	"github.com/opack/opack/internal/servecache"
+)
+
+// TestCatalogServeCacheLayer: the second layer holds opm's serve cache under tmp/cache, owned by
+// 1001:0 with the modes opm wrote, and it is the cache of the catalog as the image presents it
+// (checked as opm serve checks it, against the unpacked /configs).
+func TestCatalogServeCacheLayer(t *testing.T) {
+	img := catalogImage(t, catalogFBC)
+	ls, err := img.Layers()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(ls) != 2 {
+		t.Fatalf("%d layers, want /configs and the serve cache", len(ls))
+	}
+	root := t.TempDir()
+	var names []string
+	for _, e := range layerEntries(t, ls[1]) {
+		names = append(names, e.Name)
+		owner := [2]int{e.UID, e.GID}
+		switch {
+		case e.Name == "tmp/":
+			if e.Mode != 0o1777 || owner != [2]int{0, 0} {
+				t.Errorf("tmp/: mode %o owner %v, want 1777 root", e.Mode, owner)
+			}
+			continue
+		case owner != [2]int{cacheUID, 0}:
+			t.Errorf("%s: owner %v, want %d:0", e.Name, owner, cacheUID)
+		}
+		p := filepath.Join(root, filepath.FromSlash(e.Name))
+		if strings.HasSuffix(e.Name, "/") {
+			if err := os.MkdirAll(p, os.FileMode(e.Mode)); err != nil {
+				t.Fatal(err)
+			}
+		} else if err := os.WriteFile(p, []byte(e.Body), os.FileMode(e.Mode)); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chmod(p, os.FileMode(e.Mode)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if !contains(names, "tmp/cache/digest") || !contains(names, "tmp/cache/cache/packages.json") {
+		t.Errorf("cache layer entries %q lack the JSON cache's digest and packages.json", names)
+	}
+	if err := servecache.Check(t.Context(), newLayerFS(catalogFBC), filepath.Join(root, "tmp", "cache")); err != nil {
+		t.Errorf("the image's cache is not the catalog's: %v", err)
+	}
+}
+
+// TestCatalogReproducibleWithServeCache: the same FBC gives the same digest, cache included, whatever
+// the modes and times of the files on disk.
+func TestCatalogReproducibleWithServeCache(t *testing.T) {
+	first := mustDigest(t, catalogImage(t, catalogFBC))
+	moved := filepath.Join(t.TempDir(), "fbc")
+	if err := os.CopyFS(moved, os.DirFS(catalogFBC)); err != nil {
+		t.Fatal(err)
+	}
+	if err := filepath.Walk(moved, func(p string, fi os.FileInfo, err error) error {
+		if err != nil {
+			return err
+		}
+		if fi.IsDir() {
+			return os.Chmod(p, 0o700)
+		}
+		return os.Chmod(p, 0o600)
+	}); err != nil {
+		t.Fatal(err)
+	}
+	if d := cmp.Diff(first, mustDigest(t, catalogImage(t, moved))); d != "" {
+		t.Errorf("digest of the same catalog differs (-first +again):\n%s", d)
+	}
+	noCache, err := Catalog(t.Context(), catalogFBC, WithServeCache(false))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if mustDigest(t, noCache) == first {
+		t.Errorf("WithServeCache(false) gave the same image")
+	}
+}
+
+// TestCorpusCatalogDigest builds certified-operators-v4.22 (../shared) twice: same digest.
+func TestCorpusCatalogDigest(t *testing.T) {
+	if testing.Short() {
+		t.Skip("corpus-scale test: run without -short")
+	}
+	fbc := "../../../shared/corpus/fbc/certified-operators-v4.22"
+	if _, err := os.Stat(fbc); err != nil {
+		t.Skipf("SKIP: %s not found (needs ../shared beside the repository): %v", fbc, err)
+	}
+	first, again := mustDigest(t, catalogImage(t, fbc)), mustDigest(t, catalogImage(t, fbc))
+	if first != again {
+		t.Errorf("two builds of %s: %s and %s", fbc, first, again)
+	}
+}
+
+func catalogImage(t *testing.T, dir string) v1.Image {
+	t.Helper()
+	a, err := Catalog(t.Context(), dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a.(v1.Image)
+}
+
+func contains(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
