@@ -75,8 +75,8 @@ func TestGenerateBaseGoErrors(t *testing.T) {
 			appendTo(t, filepath.Join(dir, "api", "v1alpha2", "dummy_types.go"), "\nfunc broken( {\n")
 		}, []string{"reading the Go API types: api/v1alpha2/dummy_types.go:", "kept as it is"}},
 		{"bad marker", func(t *testing.T, dir string) {
-			replaceIn(t, filepath.Join(dir, "api", "v1alpha2", "dummy_types.go"), `//+operator-sdk:csv:customresourcedefinitions:displayName="Dummy App"`,
-				`//+operator-sdk:csv:customresourcedefinitions:displayName="Dummy App",order=first`)
+			replaceIn(t, filepath.Join(dir, "api", "v1alpha2", "dummy_types.go"), `// +operator-sdk:csv:customresourcedefinitions:displayName="Dummy App"`,
+				`// +operator-sdk:csv:customresourcedefinitions:displayName="Dummy App",order=first`)
 		}, []string{"api/v1alpha2/dummy_types.go:85:1: ", `expected integer, got "first"`, "kept as it is"}},
 		{"kind without status", func(t *testing.T, dir string) {
 			replaceIn(t, filepath.Join(dir, "api", "v1alpha2", "dummy_types.go"), "`json:\"status,omitempty\"`", "`json:\"state,omitempty\"`")

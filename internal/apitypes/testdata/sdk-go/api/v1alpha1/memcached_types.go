@@ -74,10 +74,10 @@ type MemcachedStatus struct {
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 
 // Memcached is the Schema for the memcacheds API
-//+kubebuilder:subresource:status
-//+kubebuilder:resource:path=memcacheds,scope=Namespaced
-//+kubebuilder:storageversion
-//+operator-sdk:csv:customresourcedefinitions:displayName="Memcached App Display Name"
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:path=memcacheds,scope=Namespaced
+// +kubebuilder:storageversion
+// +operator-sdk:csv:customresourcedefinitions:displayName="Memcached App Display Name"
 type Memcached struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`

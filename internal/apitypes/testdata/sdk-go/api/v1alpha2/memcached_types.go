@@ -36,10 +36,10 @@ type MemcachedStatus struct {
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 
 // Memcached is the Schema for the memcacheds API
-//+kubebuilder:subresource:status
-//+kubebuilder:resource:path=memcacheds,scope=Namespaced
-//+kubebuilder:storageversion
-//+operator-sdk:csv:customresourcedefinitions:displayName="Memcached App"
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:path=memcacheds,scope=Namespaced
+// +kubebuilder:storageversion
+// +operator-sdk:csv:customresourcedefinitions:displayName="Memcached App"
 type Memcached struct {
 	foo.TypeMeta   `json:",inline"`
 	foo.ObjectMeta `json:"metadata,omitempty"`

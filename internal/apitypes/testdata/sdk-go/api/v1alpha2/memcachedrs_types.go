@@ -33,10 +33,10 @@ type MemcachedRSStatus struct {
 // +k8s:deepcopy-gen:interfaces=k8s.io/apimachinery/pkg/runtime.Object
 
 // MemcachedRS is the Schema for the memcachedrs API
-//+kubebuilder:subresource:status
-//+kubebuilder:resource:path=memcachedrs,scope=Namespaced
-//+kubebuilder:storageversion
-//+operator-sdk:csv:customresourcedefinitions:displayName="MemcachedRS App"
+// +kubebuilder:subresource:status
+// +kubebuilder:resource:path=memcachedrs,scope=Namespaced
+// +kubebuilder:storageversion
+// +operator-sdk:csv:customresourcedefinitions:displayName="MemcachedRS App"
 type MemcachedRS struct {
 	metav1.TypeMeta   `json:",inline"`
 	metav1.ObjectMeta `json:"metadata,omitempty"`
