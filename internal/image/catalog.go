@@ -3,6 +3,7 @@ package image
 import (
 	"context"
 	"fmt"
+	"github.com/opack/opack/internal/tmpdir"
 	"os"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
@@ -38,7 +39,7 @@ func Catalog(ctx context.Context, dir string, opts ...Option) (Artifact, error) 
 		if err != nil {
 			return nil, err
 		}
-		defer os.RemoveAll(tmp) // every layer is built (into memory) before Catalog returns
+		defer tmpdir.Remove(tmp) // every layer is built (into memory) before Catalog returns
 		b.trees = append(b.trees, []tree{cache})
 	}
 	if o.base == "" || o.base == "scratch" {

@@ -3,11 +3,11 @@ package image
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/opack/opack/internal/servecache"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // ServeCacheDir is where a catalog image holds opm's pre-built serve cache.
@@ -27,15 +27,15 @@ var (
 func WithServeCache(on bool) Option { return func(o *options) { o.noServeCache = !on } }
 
 // buildServeCache builds the serve cache of the catalog in dir, as the image will present it, into
-// a new temporary folder; the caller removes it. It returns the folder and the cache tree of the layer.
+// a new temporary folder; the caller removes it with tmpdir.Remove. It returns the folder and the cache tree of the layer.
 func buildServeCache(ctx context.Context, dir string) (string, tree, error) {
-	tmp, err := os.MkdirTemp("", "opack-serve-cache-")
+	tmp, err := tmpdir.Make("serve-cache")
 	if err != nil {
 		return "", tree{}, fmt.Errorf("building serve cache: %w", err)
 	}
 	cache := filepath.Join(tmp, "cache")
 	if err := servecache.Build(ctx, newLayerFS(dir), cache); err != nil {
-		_ = os.RemoveAll(tmp)
+		tmpdir.Remove(tmp)
 		return "", tree{}, fmt.Errorf("building serve cache of %s (opm serve refuses this catalog, so no serve cache can be built: fix the catalog, or pass --no-serve-cache too): %w", dir, err)
 	}
 	return tmp, tree{src: cache, dst: strings.TrimPrefix(ServeCacheDir, "/"), keepModes: true}, nil

@@ -1,11 +1,11 @@
-// Package tmpdir makes opack's temporary folders in $TMPDIR: named opack-*, each holding an owner
-// file (.opack-owner) locked (flock) while the folder is in use, so that Sweep — run at the start
-// of every opack command — removes the folders of processes that were killed (their lock died
-// with them), never those of a live one, and never a folder without opack's owner file (a user's
-// own $TMPDIR/opack-notes, a folder another opack process is still creating).
+// Package tmpdir makes opack's temporary folders in $TMPDIR: named opack-*, locked (flock) while in
+// use and marked with an owner file (.opack-owner), so that Sweep — run at the start of every opack
+// command — removes the folders of processes that were killed (their lock died with them), never
+// those of a live one, and never a user's own $TMPDIR/opack-* folder (no owner file, not empty).
 package tmpdir
 
 import (
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
@@ -27,31 +27,52 @@ var (
 	tops  = map[string]bool{} // the top folders of locks
 )
 
-// ownerFile marks a folder made by Make; its lock says the process that made it is alive.
+// ownerFile marks a folder made by Make (the folder's own lock says its process is alive).
 const ownerFile = ".opack-owner"
 
 // Make creates a folder $TMPDIR/opack-<name>-*, owned (locked) until Remove, and returns an empty
 // folder inside it for the caller's use (callers unpack into it and expect it empty).
 func Make(name string) (string, error) {
+	var err error
+	for range 5 { // a Sweep may take a folder in the instant between its creation and its lock
+		var top string
+		var unlock func()
+		if top, unlock, err = create(name); err != nil {
+			continue
+		}
+		dir := filepath.Join(top, "work")
+		if err = os.Mkdir(dir, 0o700); err != nil {
+			unlock()
+			os.RemoveAll(top)
+			return "", err
+		}
+		mu.Lock()
+		locks[dir] = held{top: top, unlock: unlock}
+		tops[top] = true
+		mu.Unlock()
+		return dir, nil
+	}
+	return "", err
+}
+
+// create makes the top folder, locks it, and marks it with the owner file.
+func create(name string) (string, func(), error) {
 	top, err := os.MkdirTemp("", Prefix+name+"-*")
 	if err != nil {
-		return "", err
+		return "", nil, err
 	}
-	unlock, err := own(top)
+	unlock, err := lock(top)
+	if errors.Is(err, errors.ErrUnsupported) {
+		unlock, err = func() {}, nil
+	}
 	if err != nil {
-		unlock = func() {}
+		return "", nil, err
 	}
-	dir := filepath.Join(top, "work")
-	if err := os.Mkdir(dir, 0o700); err != nil {
-		unlock()
-		os.RemoveAll(top)
-		return "", err
+	if err := os.WriteFile(filepath.Join(top, ownerFile), nil, 0o600); err != nil {
+		unlock() // a Sweep removed the empty folder before it was locked
+		return "", nil, err
 	}
-	mu.Lock()
-	locks[dir] = held{top: top, unlock: unlock}
-	tops[top] = true
-	mu.Unlock()
-	return dir, nil
+	return top, unlock, nil
 }
 
 // Remove deletes a folder made by Make and releases its lock.
@@ -65,12 +86,13 @@ func Remove(dir string) {
 		os.RemoveAll(dir)
 		return
 	}
-	os.RemoveAll(h.top)
+	removeOwned(h.top)
 	h.unlock()
 }
 
-// Sweep removes the opack-* folders of $TMPDIR nobody holds the lock of: what killed opack
-// processes left behind. Where locks are not supported it removes nothing.
+// Sweep removes the opack-* folders of $TMPDIR nobody holds the lock of and that are opack's (they
+// hold the owner file) or empty (a process killed as it created one): what killed opack processes
+// left behind. Where locks are not supported it removes nothing.
 func Sweep() {
 	entries, err := os.ReadDir(os.TempDir())
 	if err != nil {
@@ -87,34 +109,34 @@ func Sweep() {
 		if ours {
 			continue
 		}
-		if unlock, err := lock(filepath.Join(dir, ownerFile)); err == nil {
-			os.RemoveAll(dir)
+		if unlock, err := lock(dir); err == nil {
+			if removable(dir) {
+				removeOwned(dir)
+			}
 			unlock()
 		}
 	}
 }
 
-// own writes dir's owner file already locked: it is created under another name, locked, then
-// renamed into place (the lock follows the file), so no Sweep ever sees it unlocked while this
-// process lives.
-func own(dir string) (func(), error) {
-	f, err := os.CreateTemp(dir, ".opack-owner-*")
-	if err != nil {
-		return nil, err
+// removeOwned removes an owned folder with its owner file last, so that a removal cut short by a
+// kill leaves a folder the next Sweep still knows as opack's.
+func removeOwned(top string) {
+	entries, _ := os.ReadDir(top)
+	for _, e := range entries {
+		if e.Name() != ownerFile {
+			os.RemoveAll(filepath.Join(top, e.Name()))
+		}
 	}
-	name := f.Name()
-	f.Close()
-	unlock, err := lock(name)
-	if err != nil {
-		os.Remove(name)
-		return nil, err
+	os.RemoveAll(top)
+}
+
+// removable: dir holds opack's owner file, or nothing at all.
+func removable(dir string) bool {
+	if _, err := os.Lstat(filepath.Join(dir, ownerFile)); err == nil {
+		return true
 	}
-	if err := os.Rename(name, filepath.Join(dir, ownerFile)); err != nil {
-		unlock()
-		os.Remove(name)
-		return nil, err
-	}
-	return unlock, nil
+	entries, err := os.ReadDir(dir)
+	return err == nil && len(entries) == 0
 }
 
 // Hold locks the file or folder p (a temporary sibling of an output being written) until

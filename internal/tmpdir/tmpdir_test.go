@@ -30,10 +30,12 @@ func TestSweep(t *testing.T) {
 	}
 	other := filepath.Join(tmp, "someone-else")
 	os.Mkdir(other, 0o755)
-	// A user's own folder with opack's prefix, and one another opack process is still creating
-	// (no owner file yet): neither is opack's to remove.
+	// A user's own folder with opack's prefix is not opack's to remove; an empty one left by a
+	// process killed as it created it (before its owner file) is.
 	users := filepath.Join(tmp, "opack-notes")
 	os.Mkdir(users, 0o755)
+	os.WriteFile(filepath.Join(users, "todo.txt"), []byte("mine"), 0o644)
+	os.Mkdir(filepath.Join(tmp, "opack-render-123"), 0o700)
 	Sweep()
 	entries, _ := os.ReadDir(tmp)
 	var names []string
@@ -41,8 +43,8 @@ func TestSweep(t *testing.T) {
 		names = append(names, e.Name())
 	}
 	got := strings.Join(names, " ")
-	if !strings.Contains(got, filepath.Base(filepath.Dir(live))) || !strings.Contains(got, "someone-else") || !strings.Contains(got, "opack-notes") || strings.Contains(got, "opack-dead-") {
-		t.Errorf("after Sweep, $TMPDIR holds %q; want the live folder, someone-else and opack-notes, not the dead one", got)
+	if !strings.Contains(got, filepath.Base(filepath.Dir(live))) || !strings.Contains(got, "someone-else") || !strings.Contains(got, "opack-notes") || strings.Contains(got, "opack-dead-") || strings.Contains(got, "opack-render-123") {
+		t.Errorf("after Sweep, $TMPDIR holds %q; want the live folder, someone-else and opack-notes, not the dead or the empty one", got)
 	}
 	if entries, err := os.ReadDir(live); err != nil || len(entries) != 0 {
 		t.Errorf("Make returned %s holding %d entries (%v); want an empty folder", live, len(entries), err)
