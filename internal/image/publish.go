@@ -2,21 +2,14 @@ package image
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"github.com/opack/opack/internal/manifest"
 	"os"
 	"path/filepath"
-	"strings"
 
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/empty"
-	"github.com/google/go-containerregistry/pkg/v1/layout"
-	"github.com/google/go-containerregistry/pkg/v1/match"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/tarball"
-	"go.podman.io/image/v5/docker/reference"
 )
 
 // Publisher writes a built image or index somewhere and returns the reference that names it by
@@ -66,99 +59,6 @@ func (p *registryPublisher) Publish(ctx context.Context, a Artifact) (string, er
 	}
 	fmt.Fprintf(p.o.log, "pushed %s (%s)\n", p.ref, h)
 	return digestRef.Name(), nil
-}
-
-// NewLayoutPublisher writes into the OCI image layout dir (created when missing), replacing the
-// manifest tagged tag (org.opencontainers.image.ref.name), or the one with the same digest when
-// tag is empty. tag may be a full reference (REGISTRY/REPO:TAG): its tag names the manifest and
-// the whole reference is recorded as io.containerd.image.name, so that rendering the layout
-// knows the image's real name.
-func NewLayoutPublisher(dir, tag string) (Publisher, error) {
-	full := ""
-	if strings.ContainsAny(tag, "/:") {
-		n, err := reference.ParseNormalizedNamed(tag)
-		t, ok := n.(reference.NamedTagged)
-		if err != nil || !ok {
-			return nil, fmt.Errorf("bad OCI layout reference %q: want TAG or REGISTRY/REPO:TAG", tag)
-		}
-		full, tag = t.String(), t.Tag()
-	}
-	if tag != "" {
-		if _, err := name.NewTag("localhost/x:"+tag, name.StrictValidation); err != nil {
-			return nil, fmt.Errorf("bad OCI layout tag %q: %w", tag, err)
-		}
-	}
-	return &layoutPublisher{dir: dir, tag: tag, full: full}, nil
-}
-
-type layoutPublisher struct {
-	dir, tag, full string
-}
-
-func (p *layoutPublisher) Publish(_ context.Context, a Artifact) (string, error) {
-	h, err := a.Digest()
-	if err != nil {
-		return "", fmt.Errorf("computing digest: %w", err)
-	}
-	// go-containerregistry rewrites index.json in place: stage the new layout beside the old one
-	// (blobs hard-linked, they are immutable) and swap it in, so an interrupted write leaves the
-	// previous layout intact.
-	err = manifest.ReplaceDir(p.dir, func(tmp string) error {
-		if err := stageLayout(p.dir, tmp); err != nil {
-			return err
-		}
-		return p.write(tmp, a, h)
-	})
-	if err != nil {
-		return "", err
-	}
-	return layoutRef{dir: p.dir, digest: &h}.String(), nil
-}
-
-// write puts a into the layout in dir, tagged as p says.
-func (p *layoutPublisher) write(dir string, a Artifact, h v1.Hash) error {
-	path, err := openLayout(dir)
-	if err != nil {
-		return err
-	}
-	matcher, lopts := match.Digests(h), []layout.Option(nil)
-	if p.tag != "" {
-		matcher = match.Annotation(refNameAnnotation, p.tag)
-		ann := map[string]string{refNameAnnotation: p.tag}
-		if p.full != "" {
-			ann[containerdNameAnnotation] = p.full
-		}
-		lopts = append(lopts, layout.WithAnnotations(ann))
-	}
-	switch t := a.(type) {
-	case v1.ImageIndex:
-		err = path.ReplaceIndex(t, matcher, lopts...)
-	case v1.Image:
-		err = path.ReplaceImage(t, matcher, lopts...)
-	default:
-		err = fmt.Errorf("unsupported artifact %T", a)
-	}
-	if err != nil {
-		return fmt.Errorf("writing OCI layout %s: %w", p.dir, err)
-	}
-	return nil
-}
-
-// openLayout opens the OCI layout in dir, creating it when dir is missing or empty.
-func openLayout(dir string) (layout.Path, error) {
-	entries, err := os.ReadDir(dir)
-	if errors.Is(err, os.ErrNotExist) || (err == nil && len(entries) == 0) {
-		p, err := layout.Write(dir, empty.Index)
-		if err != nil {
-			return "", fmt.Errorf("creating OCI layout %s: %w", dir, err)
-		}
-		return p, nil
-	}
-	p, err := layout.FromPath(dir)
-	if err != nil {
-		return "", fmt.Errorf("opening OCI layout %s: %w (choose a missing or empty directory)", dir, err)
-	}
-	return p, nil
 }
 
 // NewTarballPublisher writes a docker-save tarball (for `docker load`) of one image tagged ref.

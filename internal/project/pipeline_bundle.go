@@ -164,7 +164,7 @@ func (r *run) buildBundleImage(ctx context.Context) error {
 	if err != nil {
 		return stepErr(StepBundleImage, r.imagesDir("bundle"), err, "")
 	}
-	if err := publishLayout(ctx, layout, ref.Identifier(), img); err != nil {
+	if err := stageImage(ctx, layout, ref.Identifier(), img); err != nil {
 		return stepErr(StepBundleImage, r.imagesDir("bundle"), err, "")
 	}
 	if !r.o.push {

@@ -224,7 +224,7 @@ func (r *run) buildCatalogImage(ctx context.Context, c Catalog, dir string) erro
 		if err != nil {
 			return stepErr(StepCatalogImage, rel, err, "")
 		}
-		if err := publishLayout(ctx, layout, ref.Identifier(), art); err != nil {
+		if err := stageImage(ctx, layout, ref.Identifier(), art); err != nil {
 			return stepErr(StepCatalogImage, rel, err, "")
 		}
 		cr.Layout = rel

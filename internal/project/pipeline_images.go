@@ -6,7 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"os"
-	"path/filepath"
+	"slices"
 	"sync"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -15,9 +15,6 @@ import (
 
 	"github.com/opack/opack/internal/image"
 )
-
-// refNameAnnotation tags a manifest in an OCI layout.
-const refNameAnnotation = "org.opencontainers.image.ref.name"
 
 // localImages is the image.Puller of a build: images referenced by digest are read from the
 // OCI layouts of this build and of earlier offline builds, anything else from its registry.
@@ -77,145 +74,48 @@ func (s *localImages) Unpack(ctx context.Context, ref, dir string) (*image.Unpac
 	return s.registry.Unpack(ctx, s.resolve(ref), dir)
 }
 
-// layoutHas reports whether the OCI layout dir lists a manifest with digest.
+// layoutHas reports whether the index of the OCI layout dir lists a manifest with digest.
 func layoutHas(dir, digest string) bool {
-	idx, err := readLayoutIndex(dir)
+	p, err := layout.FromPath(dir)
 	if err != nil {
 		return false
 	}
-	for _, m := range idx {
-		if m.digest == digest {
-			return true
-		}
-	}
-	return false
-}
-
-type layoutEntry struct{ digest, tag string }
-
-func readLayoutIndex(dir string) ([]layoutEntry, error) {
-	p, err := layout.FromPath(dir)
-	if err != nil {
-		return nil, err
-	}
 	ii, err := p.ImageIndex()
 	if err != nil {
-		return nil, err
+		return false
 	}
 	im, err := ii.IndexManifest()
 	if err != nil {
-		return nil, err
+		return false
 	}
-	out := make([]layoutEntry, len(im.Manifests))
-	for i, m := range im.Manifests {
-		out[i] = layoutEntry{digest: m.Digest.String(), tag: m.Annotations[refNameAnnotation]}
-	}
-	return out, nil
+	return slices.ContainsFunc(im.Manifests, func(d v1.Descriptor) bool { return d.Digest.String() == digest })
 }
 
-// publishLayout writes a into the OCI layout dir tagged tag, unless it is already there under
-// that tag (so an unchanged rebuild leaves the layout byte for byte as it was).
-func publishLayout(ctx context.Context, dir, tag string, a image.Artifact) error {
-	h, err := a.Digest()
+// stageImage publishes a into the staged OCI layout dir under tag: an unchanged image leaves the
+// layout byte for byte as it was, a rebuilt tag's old blobs are pruned.
+func stageImage(ctx context.Context, dir, tag string, a image.Artifact) error {
+	pub, err := image.NewLayoutPublisher(dir, tag, image.LayoutKeepUnchanged(), image.LayoutPrune())
 	if err != nil {
 		return err
 	}
-	if idx, err := readLayoutIndex(dir); err == nil {
-		for _, e := range idx {
-			if e.tag == tag && e.digest == h.String() {
-				return nil
-			}
-		}
-	}
-	pub, err := image.NewLayoutPublisher(dir, tag)
-	if err != nil {
-		return err
-	}
-	if _, err = pub.Publish(ctx, a); err != nil {
-		return err
-	}
-	return pruneLayout(dir) // a rebuilt tag leaves its old image's blobs unreferenced
+	_, err = pub.Publish(ctx, a)
+	return err
 }
 
-// pruneLayout removes the blobs of an OCI layout no manifest of its index refers to.
-func pruneLayout(dir string) error {
-	lp, err := layout.FromPath(dir)
-	if err != nil {
-		return err
-	}
-	ii, err := lp.ImageIndex()
-	if err != nil {
-		return err
-	}
-	keep := map[v1.Hash]bool{}
-	if err := referenced(ii, keep); err != nil {
-		return err
-	}
-	entries, err := os.ReadDir(filepath.Join(dir, "blobs", "sha256"))
-	if err != nil {
-		return err
-	}
-	for _, e := range entries {
-		h := v1.Hash{Algorithm: "sha256", Hex: e.Name()}
-		if !keep[h] {
-			if err := lp.RemoveBlob(h); err != nil {
-				return err
-			}
-		}
-	}
-	return nil
-}
-
-// referenced adds every blob an index refers to (manifests, configs, layers, nested indexes) to keep.
-func referenced(ii v1.ImageIndex, keep map[v1.Hash]bool) error {
-	im, err := ii.IndexManifest()
-	if err != nil {
-		return err
-	}
-	for _, d := range im.Manifests {
-		keep[d.Digest] = true
-		switch {
-		case d.MediaType.IsIndex():
-			child, err := ii.ImageIndex(d.Digest)
-			if err != nil {
-				return err
-			}
-			if err := referenced(child, keep); err != nil {
-				return err
-			}
-		case d.MediaType.IsImage():
-			img, err := ii.Image(d.Digest)
-			if err != nil {
-				return err
-			}
-			m, err := img.Manifest()
-			if err != nil {
-				return err
-			}
-			keep[m.Config.Digest] = true
-			for _, l := range m.Layers {
-				keep[l.Digest] = true
-			}
-		}
-	}
-	return nil
-}
-
-// push publishes the bundle image, then the catalog images, to their registries, and checks each
-// registry names them by the digest the catalog and the deploy manifests reference.
+// push publishes the bundle image, then the catalog images, to their release destinations (see
+// destinations), and checks each is named by the digest the catalog and the deploy manifests
+// reference. It runs only once every step passed: a failed build publishes nothing.
 func (r *run) push(ctx context.Context) error {
-	items := []struct {
+	type release struct {
 		tag, digest string
 		a           image.Artifact
-	}{{r.res.Bundle.Tag, r.res.Bundle.Digest, r.bundleImg}}
+	}
+	items := []release{{r.res.Bundle.Tag, r.res.Bundle.Digest, r.bundleImg}}
 	for i, c := range r.catalogs {
-		items = append(items, struct {
-			tag, digest string
-			a           image.Artifact
-		}{c.tag, r.res.Catalogs[i].Digest, c.art})
+		items = append(items, release{c.tag, r.res.Catalogs[i].Digest, c.art})
 	}
 	for _, it := range items {
-		pub, err := image.NewRegistryPublisher(it.tag, r.o.imageOpts...)
+		pub, err := r.destinations(it.tag)
 		if err != nil {
 			return stepErr(StepPush, r.p.File, err, "fix the image reference in "+r.p.File)
 		}
@@ -229,6 +129,19 @@ func (r *run) push(ctx context.Context) error {
 		r.o.logf("pushed %s", got)
 	}
 	return nil
+}
+
+// destinations is where a released image named tag goes, as one image.Publisher: its registry.
+// A new destination of opack build (an extra registry, a tarball) is one more publisher here;
+// the registry stays last, as the reference it returns is checked. The OCI layouts under
+// outputs.dir are not release destinations: they are written into the stage by the image steps
+// (templates read the bundle from there) and committed with the other outputs.
+func (r *run) destinations(tag string) (image.Publisher, error) {
+	reg, err := image.NewRegistryPublisher(tag, r.o.imageOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return image.NewMultiPublisher(reg), nil
 }
 
 // copyTree copies the files below src (if it exists) into dst, hard-linking where it can (image
