@@ -87,7 +87,6 @@ func (o *validateBundleOptions) options() []validate.Option {
 		validate.WithSelector(o.selector),
 		validate.WithOptionalValues(o.optionalValues),
 		validate.WithPuller(image.NewPuller(image.WithInsecure(o.insecure))),
-		validate.WithPlatformInspector(&validate.RegistryInspector{Insecure: o.insecure}),
 		validate.WithAPIServerChecks(!o.noAPIServer),
 	}
 	if o.parallel > 0 {

@@ -131,8 +131,9 @@ func countCommon(a, b *Set) int {
 
 // loadSide loads a path, or unpacks an image reference into a temporary folder first.
 func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
-	if _, err := os.Stat(arg); err == nil || !looksLikeImage(arg) {
-		return Load(ctx, arg)
+	src, err := image.ParseSource(arg)
+	if err != nil || !src.IsImage() {
+		return Load(ctx, arg) // a path, or Load's own error about it
 	}
 	if p == nil {
 		return nil, fmt.Errorf("reading %s: no such file or folder", arg)
@@ -143,7 +144,7 @@ func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
 	}
 	defer os.RemoveAll(tmp)
 	dst := filepath.Join(tmp, "bundle")
-	if _, err := p.Unpack(ctx, arg, dst); err != nil {
+	if _, err := p.Unpack(ctx, src.Ref, dst); err != nil {
 		return nil, fmt.Errorf("pulling bundle image %s: %w", arg, err)
 	}
 	s, err := Load(ctx, dst)
@@ -154,17 +155,4 @@ func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
 		s.Files[name] = arg + ":" + strings.TrimPrefix(s.Files[name], dst+string(filepath.Separator))
 	}
 	return s, nil
-}
-
-// looksLikeImage reports whether arg reads as an image reference (registry/repo[:tag|@digest] or oci:DIR)
-// rather than a local path.
-func looksLikeImage(arg string) bool {
-	if strings.HasPrefix(arg, "oci:") {
-		return true
-	}
-	if strings.HasPrefix(arg, ".") || strings.HasPrefix(arg, "/") || !strings.Contains(arg, "/") {
-		return false
-	}
-	first := arg[:strings.Index(arg, "/")]
-	return strings.ContainsAny(first, ".:") || first == "localhost"
 }

@@ -2,12 +2,15 @@ package crd
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/image"
 )
 
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -115,13 +118,40 @@ func TestLoad(t *testing.T) {
 	})
 }
 
-func TestLooksLikeImage(t *testing.T) {
-	for arg, want := range map[string]bool{
-		"quay.io/org/bundle:v1": true, "localhost:5000/b@sha256:abc": true, "oci:./layout": true,
-		"bundle/": false, "./quay.io/x": false, "/abs/path": false, "crd.yaml": false, "org/bundle": false,
+// recordingPuller records which references loadSide pulls; it pulls nothing.
+type recordingPuller struct{ refs []string }
+
+func (p *recordingPuller) Inspect(context.Context, string) (*image.Report, error) {
+	return nil, errors.New("not an inspector")
+}
+
+func (p *recordingPuller) Unpack(_ context.Context, ref, _ string) (*image.Unpacked, error) {
+	p.refs = append(p.refs, ref)
+	return nil, errors.New("recorded")
+}
+
+// TestLoadSideSource checks that a CRD argument is an image exactly when image.ParseSource says so.
+func TestLoadSideSource(t *testing.T) {
+	layout := writeFiles(t, map[string]string{"oci-layout": `{"imageLayoutVersion":"1.0.0"}`, "index.json": `{"schemaVersion":2,"manifests":[]}`})
+	for _, tc := range []struct {
+		arg  string
+		want []string // references pulled
+	}{
+		{"quay.io/org/bundle:v1", []string{"quay.io/org/bundle:v1"}},
+		{"oci:" + layout + ":v1", []string{"oci:" + layout + ":v1"}},
+		{layout, []string{"oci:" + layout}},
+		{"org/bundle", nil},
+		{"crd.yaml", nil},
+		{"./quay.io/x", nil},
 	} {
-		if got := looksLikeImage(arg); got != want {
-			t.Errorf("looksLikeImage(%q) = %v, want %v", arg, got, want)
-		}
+		t.Run(tc.arg, func(t *testing.T) {
+			p := &recordingPuller{}
+			if _, err := loadSide(t.Context(), tc.arg, p); err == nil {
+				t.Fatal("want an error")
+			}
+			if diff := cmp.Diff(tc.want, p.refs); diff != "" {
+				t.Errorf("pulled (-want +got):\n%s", diff)
+			}
+		})
 	}
 }

@@ -2,17 +2,18 @@ package validate
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"sort"
 	"strings"
 	"sync"
 
-	"github.com/google/go-containerregistry/pkg/authn"
-	"github.com/google/go-containerregistry/pkg/name"
-	"github.com/google/go-containerregistry/pkg/v1/remote"
+	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
+	"github.com/google/go-containerregistry/pkg/v1/types"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/image"
 )
 
 // RuleMultiArch is the rule of the multiarch validator's findings.
@@ -33,15 +34,17 @@ type PlatformInspector interface {
 	Platforms(ctx context.Context, ref string) ([]Platform, error)
 }
 
-// RegistryInspector reads platforms through the registry API with go-containerregistry (no docker): the
+// ImageInspector reads platforms through an image.Puller (a registry, an OCI layout; no docker): the
 // platforms of an image index, or the OS and architecture of a single image's config. Results are cached for
 // the inspector's lifetime, so an image shared by many bundles is read once.
-type RegistryInspector struct {
-	Options  []remote.Option
-	Insecure bool // allow plain-HTTP registries
-	mu       sync.Mutex
-	cache    map[string]*inspection
+type ImageInspector struct {
+	Puller image.Puller // nil: image.NewPuller()
+	mu     sync.Mutex
+	cache  map[string]*inspection
 }
+
+// RegistryInspector is the ImageInspector's former name.
+type RegistryInspector = ImageInspector
 
 type inspection struct {
 	once      sync.Once
@@ -50,10 +53,13 @@ type inspection struct {
 }
 
 // Platforms implements PlatformInspector.
-func (ri *RegistryInspector) Platforms(ctx context.Context, ref string) ([]Platform, error) {
+func (ri *ImageInspector) Platforms(ctx context.Context, ref string) ([]Platform, error) {
 	ri.mu.Lock()
 	if ri.cache == nil {
 		ri.cache = map[string]*inspection{}
+	}
+	if ri.Puller == nil {
+		ri.Puller = image.NewPuller()
 	}
 	in, ok := ri.cache[ref]
 	if !ok {
@@ -65,46 +71,29 @@ func (ri *RegistryInspector) Platforms(ctx context.Context, ref string) ([]Platf
 	return in.platforms, in.err
 }
 
-func (ri *RegistryInspector) inspect(ctx context.Context, ref string) ([]Platform, error) {
-	var nameOpts []name.Option
-	if ri.Insecure {
-		nameOpts = append(nameOpts, name.Insecure)
-	}
-	r, err := name.ParseReference(ref, nameOpts...)
+func (ri *ImageInspector) inspect(ctx context.Context, ref string) ([]Platform, error) {
+	r, err := ri.Puller.Inspect(ctx, ref)
 	if err != nil {
-		return nil, fmt.Errorf("parsing image reference %s: %w", ref, err)
-	}
-	opts := append([]remote.Option{remote.WithContext(ctx), remote.WithAuthFromKeychain(authn.DefaultKeychain)}, ri.Options...)
-	desc, err := remote.Get(r, opts...)
-	if err != nil {
+		// The registry's own answer names the reference already.
+		var terr *transport.Error
+		if errors.As(err, &terr) {
+			err = terr
+		}
 		return nil, fmt.Errorf("reading %s: %w", ref, err)
 	}
-	if desc.MediaType.IsIndex() {
-		idx, err := desc.ImageIndex()
-		if err != nil {
-			return nil, fmt.Errorf("reading index %s: %w", ref, err)
+	var out []Platform
+	for _, img := range r.Images {
+		os, arch, _ := strings.Cut(img.Platform, "/")
+		arch, _, _ = strings.Cut(arch, "/") // no variant
+		if !types.MediaType(r.MediaType).IsIndex() {
+			out = append(out, Platform{OS: os, Architecture: arch}) // a single image: its config, as it is
+			continue
 		}
-		m, err := idx.IndexManifest()
-		if err != nil {
-			return nil, fmt.Errorf("reading index %s: %w", ref, err)
+		if os != "" && os != "unknown" && arch != "" && arch != "unknown" {
+			out = append(out, Platform{OS: os, Architecture: arch})
 		}
-		var out []Platform
-		for _, d := range m.Manifests {
-			if p := d.Platform; p != nil && p.OS != "" && p.OS != "unknown" && p.Architecture != "" && p.Architecture != "unknown" {
-				out = append(out, Platform{OS: p.OS, Architecture: p.Architecture})
-			}
-		}
-		return out, nil
 	}
-	img, err := desc.Image()
-	if err != nil {
-		return nil, fmt.Errorf("reading image %s: %w", ref, err)
-	}
-	cf, err := img.ConfigFile()
-	if err != nil {
-		return nil, fmt.Errorf("reading config of %s: %w", ref, err)
-	}
-	return []Platform{{OS: cf.OS, Architecture: cf.Architecture}}, nil
+	return out, nil
 }
 
 // runMultiArch checks that every image of the CSV provides each OS/architecture the CSV's

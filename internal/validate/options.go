@@ -58,10 +58,14 @@ func makeConfig(opts []Option) (*config, error) {
 		return nil, err
 	}
 	c.optional = optional
+	if c.inspector == nil && c.puller != nil {
+		c.inspector = &ImageInspector{Puller: c.puller} // the multiarch check reads images as IMAGE arguments are
+	}
 	return c, nil
 }
 
-var sharedInspector = &RegistryInspector{}
+var sharedInspector = &ImageInspector{}
 
-// defaultInspector is a registry inspector shared by every run of the process (its cache included).
+// defaultInspector, without a puller or an inspector, is an inspector shared by every run of the
+// process (its cache included).
 func (c *config) defaultInspector() PlatformInspector { return sharedInspector }
