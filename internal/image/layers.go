@@ -24,6 +24,9 @@ type blobOpener func(d v1.Descriptor) (io.ReadCloser, error)
 // (verified against the digest while read), or through one puller of the registry (which
 // verifies). It returns nil for anything else; layers then come from img.Layers.
 func (o *options) openerFor(ctx context.Context, ref string) (blobOpener, error) {
+	if _, ok, err := parseArchiveRef(ref); ok {
+		return nil, err // a tarball's layers are hashed from its files as they are read
+	}
 	if lr, ok, err := parseLayoutRef(ref); ok {
 		if err != nil {
 			return nil, err

@@ -14,9 +14,10 @@ type SourceKind string
 
 // Kinds of sources.
 const (
-	SourcePath     SourceKind = "path"       // a local file or folder
-	SourceLayout   SourceKind = "oci-layout" // an OCI image layout on disk
-	SourceRegistry SourceKind = "registry"   // an image in a registry
+	SourcePath     SourceKind = "path"           // a local file or folder
+	SourceLayout   SourceKind = "oci-layout"     // an OCI image layout on disk
+	SourceRegistry SourceKind = "registry"       // an image in a registry
+	SourceArchive  SourceKind = "docker-archive" // a docker-save tarball
 )
 
 // layoutMarker is the file every OCI image layout holds at its root.
@@ -26,19 +27,21 @@ const layoutMarker = "oci-layout"
 type Source struct {
 	Kind SourceKind
 	Arg  string // the argument as given
-	// Path is the local file or folder (SourcePath) or the layout folder (SourceLayout).
+	// Path is the local file or folder (SourcePath), the layout folder (SourceLayout) or the
+	// tarball (SourceArchive).
 	Path string
-	// Ref is what Unpack and Inspect take: "oci:DIR[:TAG][@DIGEST]" or the registry reference;
-	// empty for SourcePath.
+	// Ref is what Unpack and Inspect take: "oci:DIR[:TAG][@DIGEST]",
+	// "docker-archive:FILE[:REPO:TAG]" or the registry reference; empty for SourcePath.
 	Ref string
 }
 
-// IsImage reports whether s names an image (in a layout or a registry).
+// IsImage reports whether s names an image (in a layout, a tarball or a registry).
 func (s Source) IsImage() bool { return s.Kind != SourcePath }
 
 // ParseSource decides whether arg is a local path or an image reference, the same way for every
 // command:
 //   - "oci:DIR[:TAG][@DIGEST]" is an OCI image layout (DIR must exist);
+//   - "docker-archive:FILE[:REPO:TAG]" is a docker-save tarball (FILE must exist);
 //   - an existing file or folder is a path, except a folder holding an oci-layout file, which is
 //     read as the layout it is;
 //   - an argument that reads as a path (starts with "/", "." or "~", or ends with "/") and does
@@ -58,6 +61,15 @@ func ParseSource(arg string) (Source, error) {
 			return Source{}, fmt.Errorf("%s: no such OCI image layout folder %s", arg, lr.dir)
 		}
 		return Source{Kind: SourceLayout, Arg: arg, Path: lr.dir, Ref: arg}, nil
+	}
+	if ar, ok, err := parseArchiveRef(arg); ok {
+		if err != nil {
+			return Source{}, err
+		}
+		if fi, err := os.Stat(ar.file); err != nil || !fi.Mode().IsRegular() {
+			return Source{}, fmt.Errorf("%s: no such tarball %s", arg, ar.file)
+		}
+		return Source{Kind: SourceArchive, Arg: arg, Path: ar.file, Ref: arg}, nil
 	}
 	if fi, err := os.Stat(arg); err == nil {
 		if fi.IsDir() && isLayoutDir(arg) {

@@ -88,3 +88,9 @@ func isLoopback(hostport string) bool {
 	ip := net.ParseIP(host)
 	return ip != nil && ip.IsLoopback()
 }
+
+// IsLocalRef reports whether ref names an image on disk (an OCI layout or a tarball), whose
+// reference means nothing to a cluster, rather than one in a registry.
+func IsLocalRef(ref string) bool {
+	return strings.HasPrefix(ref, LayoutPrefix) || strings.HasPrefix(ref, ArchivePrefix)
+}

@@ -21,15 +21,23 @@ const refNameAnnotation = "org.opencontainers.image.ref.name"
 // containerd (ctr export, nerdctl save) and opack write it.
 const containerdNameAnnotation = "io.containerd.image.name"
 
-// fetch resolves ref ("oci:DIR[:TAG][@DIGEST]" or a registry reference) to the image or index it names.
+// fetch resolves ref ("oci:DIR[:TAG][@DIGEST]", "docker-archive:FILE[:REPO:TAG]" or a registry
+// reference) to the image or index it names.
 func (o *options) fetch(ctx context.Context, ref string) (Artifact, error) {
 	a, _, err := o.fetchNamed(ctx, ref)
 	return a, err
 }
 
-// fetchNamed is fetch that also returns, for a manifest of an OCI layout, the full image
-// reference the layout records for it (see recordedName); "" otherwise.
+// fetchNamed is fetch that also returns, for a manifest of an OCI layout or an image of a
+// tarball, the full image reference recorded for it (see recordedName); "" otherwise. A new kind
+// of source is one more case here and in ParseSource.
 func (o *options) fetchNamed(ctx context.Context, ref string) (Artifact, string, error) {
+	if ar, ok, err := parseArchiveRef(ref); ok {
+		if err != nil {
+			return nil, "", err
+		}
+		return o.fetchArchive(ar)
+	}
 	if lr, ok, err := parseLayoutRef(ref); ok {
 		if err != nil {
 			return nil, "", err

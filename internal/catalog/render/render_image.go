@@ -149,12 +149,12 @@ func (r *Renderer) unpack(ctx context.Context, ref string) (string, func(), erro
 }
 
 // bundleImageName sets the image of a bundle rendered from ref. A registry reference is the
-// image. An "oci:DIR" path means nothing to a cluster: the image is the reference the layout
-// records (opack image bundle --oci-layout --tag REGISTRY/REPO:TAG records it), else the
+// image. An "oci:DIR" or "docker-archive:FILE" path means nothing to a cluster: the image is the
+// reference the layout or tarball records (opack image bundle --oci-layout --tag REGISTRY/REPO:TAG records it), else the
 // --image-ref-template one; with neither, ref is kept with a warning.
 func (r *Renderer) bundleImageName(rb *registryBundle, ref string, info imageInfo) error {
 	rb.image = ref
-	if !strings.HasPrefix(ref, image.LayoutPrefix) {
+	if !image.IsLocalRef(ref) {
 		return nil
 	}
 	switch {
