@@ -44,7 +44,8 @@ type LayerReport struct {
 }
 
 // Inspect reads the manifest(s) and config(s) of the image or index ref names (a registry
-// reference or "oci:DIR[:TAG]"); layer contents are not downloaded.
+// reference, "oci:DIR[:TAG]" or "docker-archive:FILE[:REPO:TAG]"); layer contents are not
+// downloaded.
 func Inspect(ctx context.Context, ref string, opts ...Option) (*Report, error) {
 	o := makeOptions(opts...)
 	a, recorded, err := o.fetchNamed(ctx, ref)

@@ -4,8 +4,9 @@ import "context"
 
 // Puller is the one seam through which opack reads images: every command that takes an image
 // (validate bundle and crds, catalog render, validate and graph, build and check) gets one.
-// A ref is what ParseSource returns in Source.Ref: a registry reference or
-// "oci:DIR[:TAG][@DIGEST]" for an OCI image layout. Tests and `opack build` (images of the
+// A ref is what ParseSource returns in Source.Ref: a registry reference,
+// "oci:DIR[:TAG][@DIGEST]" for an OCI image layout or "docker-archive:FILE[:REPO:TAG]" for a
+// docker-save tarball; a plain folder is no image and is read in place. Tests and `opack build` (images of the
 // build's own OCI layouts) put their own implementation behind it.
 type Puller interface {
 	// Inspect reads the manifest(s) and config(s) of ref without downloading layers.

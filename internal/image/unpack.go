@@ -21,8 +21,9 @@ type Unpacked struct {
 var ErrTooLarge = errors.New("image exceeds the uncompressed size limit")
 
 // Unpack pulls the image ref names and writes its flattened filesystem (whiteouts applied) to dst,
-// which must be missing or an empty directory. ref is a registry reference or "oci:DIR[:TAG]" /
-// "oci:DIR@sha256:..." for an OCI image layout; from an index, the image of the first WithPlatforms
+// which must be missing or an empty directory. ref is a registry reference, "oci:DIR[:TAG]" /
+// "oci:DIR@sha256:..." for an OCI image layout or "docker-archive:FILE[:REPO:TAG]" for a
+// docker-save tarball; from an index, the image of the first WithPlatforms
 // entry (default linux/amd64) is used. WithUnpackPaths limits what is written.
 //
 // Unpack refuses absolute paths, "..", symlinks and hard links that leave dst, entries below a
