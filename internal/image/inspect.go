@@ -12,8 +12,9 @@ import (
 type Report struct {
 	Ref string `json:"ref"`
 	// Name is the full image reference an OCI layout records for the manifest
-	// (io.containerd.image.name, or org.opencontainers.image.ref.name when it is one); empty
-	// for registry references and for layouts that record only a tag.
+	// (io.containerd.image.name, or org.opencontainers.image.ref.name when it is one), or the
+	// RepoTag a docker-save tarball records for (or is asked for) the image; empty for registry
+	// references and for layouts that record only a tag.
 	Name        string            `json:"name,omitempty"`
 	Digest      string            `json:"digest"`
 	MediaType   string            `json:"mediaType"`
