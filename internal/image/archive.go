@@ -174,6 +174,26 @@ func checkArchive(file string, limit int64) ([][]string, error) {
 	return tags, nil
 }
 
+// isArchiveFile reports whether file is a tar archive with a manifest.json at its root, as docker
+// save and crane write; only the headers are read.
+func isArchiveFile(file string) bool {
+	f, err := os.Open(file)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	tr := tar.NewReader(f)
+	for {
+		hdr, err := tr.Next()
+		if err != nil {
+			return false
+		}
+		if path.Clean(strings.TrimPrefix(hdr.Name, "./")) == "manifest.json" {
+			return true
+		}
+	}
+}
+
 // archiveEntryName is the clean relative name of a tar entry, or why it leaves the archive.
 func archiveEntryName(raw string) (string, error) {
 	n := path.Clean(strings.TrimPrefix(raw, "./"))
@@ -184,7 +204,7 @@ func archiveEntryName(raw string) (string, error) {
 }
 
 func hostile(file, entry, why string) error {
-	return fmt.Errorf("reading tarball %s: entry %q %s; refusing a hostile or corrupt archive: write it again with docker save, crane pull or opack image --tarball", file, entry, why)
+	return fmt.Errorf("reading tarball %s: entry %q %s; refusing a hostile or corrupt archive: write it again with docker save, crane pull or opack image bundle|catalog --tarball", file, entry, why)
 }
 
 func sortedLinks(links map[string]string) []string {

@@ -160,6 +160,7 @@ func TestArchiveHostile(t *testing.T) {
 func TestParseArchiveSource(t *testing.T) {
 	file := saveTarball(t, map[string]v1.Image{"quay.io/example/bundle:v1": imageOf(t)})
 	missing := filepath.Join(t.TempDir(), "nope.tar")
+	plainTar := writeTar(t, entry{Name: "catalog.json", Type: tar.TypeReg, Body: "{}"})
 	for _, tc := range []struct {
 		arg     string
 		want    Source
@@ -167,6 +168,8 @@ func TestParseArchiveSource(t *testing.T) {
 	}{
 		{arg: ArchivePrefix + file, want: Source{Kind: SourceArchive, Arg: ArchivePrefix + file, Path: file, Ref: ArchivePrefix + file}},
 		{arg: ArchivePrefix + file + ":quay.io/example/bundle:v1", want: Source{Kind: SourceArchive, Arg: ArchivePrefix + file + ":quay.io/example/bundle:v1", Path: file, Ref: ArchivePrefix + file + ":quay.io/example/bundle:v1"}},
+		{arg: file, want: Source{Kind: SourceArchive, Arg: file, Path: file, Ref: ArchivePrefix + file}},
+		{arg: plainTar, want: Source{Kind: SourcePath, Arg: plainTar, Path: plainTar}},
 		{arg: ArchivePrefix + missing, wantErr: ArchivePrefix + missing + ": no such tarball " + missing},
 		{arg: ArchivePrefix + file + ":Bad Ref", wantErr: "bad image reference"},
 		{arg: ArchivePrefix, wantErr: "missing file after"},

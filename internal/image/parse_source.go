@@ -42,8 +42,8 @@ func (s Source) IsImage() bool { return s.Kind != SourcePath }
 // command:
 //   - "oci:DIR[:TAG][@DIGEST]" is an OCI image layout (DIR must exist);
 //   - "docker-archive:FILE[:REPO:TAG]" is a docker-save tarball (FILE must exist);
-//   - an existing file or folder is a path, except a folder holding an oci-layout file, which is
-//     read as the layout it is;
+//   - an existing file or folder is a path, except a folder holding an oci-layout file and a tar
+//     file holding a manifest.json (docker save), which are read as the image they are;
 //   - an argument that reads as a path (starts with "/", "." or "~", or ends with "/") and does
 //     not exist is an error;
 //   - a reference with a registry host (a first component with "." or ":", or "localhost"), or
@@ -74,6 +74,9 @@ func ParseSource(arg string) (Source, error) {
 	if fi, err := os.Stat(arg); err == nil {
 		if fi.IsDir() && isLayoutDir(arg) {
 			return Source{Kind: SourceLayout, Arg: arg, Path: arg, Ref: LayoutPrefix + arg}, nil
+		}
+		if fi.Mode().IsRegular() && isArchiveFile(arg) {
+			return Source{Kind: SourceArchive, Arg: arg, Path: arg, Ref: ArchivePrefix + arg}, nil
 		}
 		return Source{Kind: SourcePath, Arg: arg, Path: arg}, nil
 	}
