@@ -18,11 +18,13 @@ build:
 # test: lint, the fast tests with -race, then corpus-scale and end-to-end tests without it.
 test: test-deps lint test-fast test-slow
 
-# test-deps: apt packages, and the real CRD API server (k8s.io/apiextensions-apiserver's main, built from
-# the tools module hack/tools/apiserver into ~/.cache/opack-tools; never linked into opack, never committed).
+# test-deps: apt packages, the real CRD API server (k8s.io/apiextensions-apiserver's main, built from
+# the tools module hack/tools/apiserver) and kube-apiserver (k8s.io/kubernetes v1.36.3, hack/tools/kube-apiserver),
+# built into ~/.cache/opack-tools; never linked into opack, never committed.
 test-deps:
 	@bash hack/install-test-deps.sh
 	@bash hack/build-apiserver.sh >/dev/null
+	@bash hack/build-apiserver.sh kube-apiserver >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

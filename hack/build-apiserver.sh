@@ -1,21 +1,31 @@
 #!/usr/bin/env bash
-# Builds k8s.io/apiextensions-apiserver's own main (a real CRD API server) from the separate tools module
-# hack/tools/apiserver -- never linked into opack -- into a cache folder outside the repository, and prints
-# the binary's path. It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
+# Builds a real API server for the end-to-end tests from a separate tools module -- never linked into opack --
+# into a cache folder outside the repository, and prints the binary's path:
+#   hack/build-apiserver.sh                  k8s.io/apiextensions-apiserver's own main (hack/tools/apiserver):
+#                                            the CRD API server the CRD checks replay upgrades on
+#   hack/build-apiserver.sh kube-apiserver   k8s.io/kubernetes/cmd/kube-apiserver (hack/tools/kube-apiserver):
+#                                            the full API server `kubectl apply -k deploy/...` runs against
+# It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-mod="$root/hack/tools/apiserver"
+case "${1:-apiextensions-apiserver}" in
+  apiextensions-apiserver) mod="$root/hack/tools/apiserver" name=apiextensions-apiserver
+    module=k8s.io/apiextensions-apiserver pkg=k8s.io/apiextensions-apiserver ;;
+  kube-apiserver) mod="$root/hack/tools/kube-apiserver" name=kube-apiserver
+    module=k8s.io/kubernetes pkg=k8s.io/kubernetes/cmd/kube-apiserver ;;
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver]" >&2; exit 2 ;;
+esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
 key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH) | sha256sum | cut -c1-16)
-version=$(grep -oE "k8s.io/apiextensions-apiserver v[^ ]+" "$mod/go.mod" | head -1 | cut -d" " -f2)
-bin="$cache/apiextensions-apiserver-$version-$key"
+version=$(grep -oE "^require $module v[^ ]+|^	$module v[^ ]+" "$mod/go.mod" | head -1 | awk '{print $NF}')
+bin="$cache/$name-$version-$key"
 if [ ! -x "$bin" ]; then
   mkdir -p "$cache"
-  echo "building k8s.io/apiextensions-apiserver $version (hack/tools/apiserver) into $cache" >&2
+  echo "building $pkg $version ($mod) into $cache" >&2
   tmp="$bin.tmp.$$"
   trap 'rm -f "$tmp"' EXIT
-  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -o "$tmp" k8s.io/apiextensions-apiserver)
+  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -o "$tmp" "$pkg")
   mv -f "$tmp" "$bin"
 fi
 echo "$bin"

@@ -13,12 +13,22 @@ import (
 // Build builds (or finds in its cache) the apiextensions-apiserver binary with hack/build-apiserver.sh
 // of the repository at root and returns its path. The first build takes minutes; later calls return at once.
 func Build(ctx context.Context, root string) (string, error) {
+	return build(ctx, root, "apiextensions-apiserver")
+}
+
+// BuildKube builds (or finds in its cache) kube-apiserver from k8s.io/kubernetes's module with
+// `hack/build-apiserver.sh kube-apiserver` of the repository at root and returns its path.
+func BuildKube(ctx context.Context, root string) (string, error) {
+	return build(ctx, root, "kube-apiserver")
+}
+
+func build(ctx context.Context, root, name string) (string, error) {
 	script := filepath.Join(root, "hack", "build-apiserver.sh")
-	cmd := exec.CommandContext(ctx, "bash", script)
+	cmd := exec.CommandContext(ctx, "bash", script, name)
 	var stdout, stderr bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &stdout, &stderr
 	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("building the apiextensions-apiserver with %s: %w\n%s", script, err, stderr.String())
+		return "", fmt.Errorf("building %s with %s: %w\n%s", name, script, err, stderr.String())
 	}
 	bin := strings.TrimSpace(stdout.String())
 	if fi, err := os.Stat(bin); err != nil || fi.IsDir() {

@@ -19,9 +19,10 @@ import (
 // pki is a throw-away CA, the server's serving certificate (127.0.0.1) and a client certificate in
 // group system:masters, written to dir for the server's flags.
 type pki struct {
-	caFile, certFile, keyFile string
-	client                    tls.Certificate
-	roots                     *x509.CertPool
+	caFile, certFile, keyFile     string
+	clientCertFile, clientKeyFile string // the client certificate again, as files for kubectl
+	client                        tls.Certificate
+	roots                         *x509.CertPool
 }
 
 func newPKI(dir string) (*pki, error) {
@@ -64,16 +65,21 @@ func newPKI(dir string) (*pki, error) {
 		return nil, err
 	}
 	p := &pki{caFile: filepath.Join(dir, "ca.crt"), certFile: filepath.Join(dir, "server.crt"), keyFile: filepath.Join(dir, "server.key"),
-		roots: x509.NewCertPool()}
+		clientCertFile: filepath.Join(dir, "client.crt"), clientKeyFile: filepath.Join(dir, "client.key"), roots: x509.NewCertPool()}
 	p.roots.AddCert(ca)
 	serverKeyDER, err := x509.MarshalECPrivateKey(serverKey)
 	if err != nil {
 		return nil, fmt.Errorf("encoding the server key: %w", err)
 	}
+	clientKeyDER, err := x509.MarshalECPrivateKey(clientKey)
+	if err != nil {
+		return nil, fmt.Errorf("encoding the client key: %w", err)
+	}
 	for _, f := range []struct {
 		path, typ string
 		der       []byte
-	}{{p.caFile, "CERTIFICATE", caDER}, {p.certFile, "CERTIFICATE", serverDER}, {p.keyFile, "EC PRIVATE KEY", serverKeyDER}} {
+	}{{p.caFile, "CERTIFICATE", caDER}, {p.certFile, "CERTIFICATE", serverDER}, {p.keyFile, "EC PRIVATE KEY", serverKeyDER},
+		{p.clientCertFile, "CERTIFICATE", clientDER}, {p.clientKeyFile, "EC PRIVATE KEY", clientKeyDER}} {
 		if err := os.WriteFile(f.path, pem.EncodeToMemory(&pem.Block{Type: f.typ, Bytes: f.der}), 0o600); err != nil {
 			return nil, fmt.Errorf("writing %s: %w", f.path, err)
 		}

@@ -9,4 +9,9 @@
 // authentication and authorization point at a dummy kubeconfig (system:masters skips them), priority
 // and fairness and the admission plugins that need a full cluster are off, and readiness is
 // /readyz?exclude=informer-sync (that check never passes without a kube-apiserver).
+//
+// StartKube runs a full kube-apiserver instead (k8s.io/kubernetes/cmd/kube-apiserver, built by BuildKube
+// from hack/tools/kube-apiserver) with RBAC and every default admission plugin, and writes a kubeconfig
+// for kubectl: the end-to-end tests `kubectl apply -k` opack's deploy manifests against it. No controller
+// manager runs, so objects are admitted, validated and stored, and nothing reconciles them.
 package crdserver

@@ -20,9 +20,12 @@ import (
 // Server is a running etcd and apiextensions-apiserver pair on loopback.
 type Server struct {
 	// URL is the API server's base URL, https://127.0.0.1:PORT.
-	URL    string
-	client *http.Client
-	procs  []*process
+	URL string
+	// Kubeconfig is the path of a kubeconfig for kubectl (StartKube only).
+	Kubeconfig string
+	client     *http.Client
+	procs      []*process
+	etcdURL    string
 }
 
 // process is a started binary and its combined output.
@@ -36,22 +39,30 @@ type process struct {
 // Start starts etcd (etcdBin) and the API server (apiserverBin) with their data, certificates and logs
 // under dir, and waits until the API server is ready. The caller must Close the server.
 func Start(ctx context.Context, etcdBin, apiserverBin, dir string) (*Server, error) {
-	p, err := newPKI(dir)
+	s, p, err := start(ctx, etcdBin, dir)
 	if err != nil {
 		return nil, err
 	}
-	s := &Server{client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
-		TLSClientConfig: &tls.Config{RootCAs: p.roots, Certificates: []tls.Certificate{p.client}, MinVersion: tls.VersionTLS12}}}}
-	etcdURL, err := s.startEtcd(ctx, etcdBin, dir)
-	if err != nil {
-		s.Close()
-		return nil, err
-	}
-	if err := s.startAPIServer(ctx, apiserverBin, dir, etcdURL, p); err != nil {
+	if err := s.startAPIServer(ctx, apiserverBin, dir, s.etcdURL, p); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
+}
+
+// start makes the certificates under dir and starts etcd.
+func start(ctx context.Context, etcdBin, dir string) (*Server, *pki, error) {
+	p, err := newPKI(dir)
+	if err != nil {
+		return nil, nil, err
+	}
+	s := &Server{client: &http.Client{Timeout: 30 * time.Second, Transport: &http.Transport{
+		TLSClientConfig: &tls.Config{RootCAs: p.roots, Certificates: []tls.Certificate{p.client}, MinVersion: tls.VersionTLS12}}}}
+	if s.etcdURL, err = s.startEtcd(ctx, etcdBin, dir); err != nil {
+		s.Close()
+		return nil, nil, err
+	}
+	return s, p, nil
 }
 
 func (s *Server) startEtcd(ctx context.Context, bin, dir string) (string, error) {
