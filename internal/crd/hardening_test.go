@@ -3,6 +3,7 @@ package crd
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -100,5 +101,63 @@ func TestLongPropertyNamesInPaths(t *testing.T) {
 	}
 	if p := childPath("^", "spec"); p != "^.spec" {
 		t.Errorf("childPath(^, spec) = %q", p)
+	}
+}
+
+// TestDeeperThanAgreesWithTooDeep: the fast depth test and the one that names the path decide alike
+// through every kind of child a schema has, at the limit and one past it.
+func TestDeeperThanAgreesWithTooDeep(t *testing.T) {
+	leaf := apiextv1.JSONSchemaProps{Type: "string"}
+	wrap := map[string]func(apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps{
+		"properties": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{Properties: map[string]apiextv1.JSONSchemaProps{"a": c}}
+		},
+		"patternProperties": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{PatternProperties: map[string]apiextv1.JSONSchemaProps{"^a": c}}
+		},
+		"definitions": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{Definitions: map[string]apiextv1.JSONSchemaProps{"a": c}}
+		},
+		"dependencies": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{Dependencies: apiextv1.JSONSchemaDependencies{"a": {Schema: &c}}}
+		},
+		"items": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{Items: &apiextv1.JSONSchemaPropsOrArray{Schema: &c}}
+		},
+		"items array": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{Items: &apiextv1.JSONSchemaPropsOrArray{JSONSchemas: []apiextv1.JSONSchemaProps{leaf, c}}}
+		},
+		"additional": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{AdditionalProperties: &apiextv1.JSONSchemaPropsOrBool{Schema: &c}}
+		},
+		"additionalIt": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{AdditionalItems: &apiextv1.JSONSchemaPropsOrBool{Schema: &c}}
+		},
+		"allOf": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{AllOf: []apiextv1.JSONSchemaProps{leaf, c}}
+		},
+		"anyOf": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{AnyOf: []apiextv1.JSONSchemaProps{c}}
+		},
+		"oneOf": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+			return apiextv1.JSONSchemaProps{OneOf: []apiextv1.JSONSchemaProps{c}}
+		},
+		"not": func(c apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps { return apiextv1.JSONSchemaProps{Not: &c} },
+	}
+	for name, w := range wrap {
+		for _, depth := range []int{2, 3, 4} {
+			t.Run(fmt.Sprintf("%s/%d", name, depth), func(t *testing.T) {
+				s := leaf
+				for range depth {
+					s = w(s)
+				}
+				for _, left := range []int{depth - 1, depth, depth + 1} {
+					_, want := tooDeep(&s, "^", left)
+					if got := deeperThan(&s, left); got != want {
+						t.Errorf("deeperThan(left %d) = %v, tooDeep says %v", left, got, want)
+					}
+				}
+			})
+		}
 	}
 }

@@ -26,6 +26,9 @@ func checkDepth(c *apiextv1.CustomResourceDefinition) error {
 		if v.Schema == nil {
 			continue
 		}
+		if !deeperThan(v.Schema.OpenAPIV3Schema, MaxSchemaDepth) {
+			continue // the common case, decided without building paths
+		}
 		if path, ok := tooDeep(v.Schema.OpenAPIV3Schema, "^", MaxSchemaDepth); ok {
 			if len(path) > 200 {
 				path = strings.ToValidUTF8(path[:200], "") + "..."
@@ -97,6 +100,53 @@ func tooDeep(s *apiextv1.JSONSchemaProps, path string, left int) (string, bool) 
 		}
 	}
 	return "", false
+}
+
+// deeperThan tells whether a node lies more than left levels below s, visiting the children tooDeep
+// visits without naming them.
+func deeperThan(s *apiextv1.JSONSchemaProps, left int) bool {
+	if s == nil {
+		return false
+	}
+	if left == 0 {
+		return true
+	}
+	for _, m := range [...]map[string]apiextv1.JSONSchemaProps{s.Properties, s.PatternProperties, s.Definitions} {
+		for name := range m {
+			if v := m[name]; deeperThan(&v, left-1) {
+				return true
+			}
+		}
+	}
+	for _, d := range s.Dependencies {
+		if deeperThan(d.Schema, left-1) {
+			return true
+		}
+	}
+	if s.Items != nil {
+		if deeperThan(s.Items.Schema, left-1) {
+			return true
+		}
+		for i := range s.Items.JSONSchemas {
+			if deeperThan(&s.Items.JSONSchemas[i], left-1) {
+				return true
+			}
+		}
+	}
+	if s.AdditionalProperties != nil && deeperThan(s.AdditionalProperties.Schema, left-1) {
+		return true
+	}
+	if s.AdditionalItems != nil && deeperThan(s.AdditionalItems.Schema, left-1) {
+		return true
+	}
+	for _, list := range [...][]apiextv1.JSONSchemaProps{s.AllOf, s.AnyOf, s.OneOf} {
+		for i := range list {
+			if deeperThan(&list[i], left-1) {
+				return true
+			}
+		}
+	}
+	return deeperThan(s.Not, left-1)
 }
 
 // pathName returns name, or for a name longer than maxPathName its start and a hash of it.
