@@ -6,6 +6,10 @@
 # into maps with go.yaml.in/yaml/v2 on all cores, nothing else; BenchmarkDecodeFloor in
 # internal/manifest compares the decoders in memory).
 #
+# Upstream side by side in the same run: opm v1.73.0 (built, see build_opm), operator-sdk v1.42.3
+# (OPERATOR_SDK=path, else operator-sdk on PATH; its rows are skipped with a message without it) and
+# kustomize (KUSTOMIZE="kustomize build", default "kubectl kustomize").
+#
 # SYNTH_MAX=n caps the synthetic catalogs (default 10000); RUNS=n sets the runs per row (default 3);
 # OPACK=path picks the binary (default bin/opack); SYNTH_CACHE=dir keeps the synthetic catalogs
 # there for the next run (hack/synthgen -cache; 10,000 bundles take minutes to write).
@@ -26,6 +30,19 @@ floor() {
   "$work/proctime" -runs "${RUNS:-3}" -label floor -- "$work/decodefloor" "$@" | awk -F'|' '{gsub(/[ s]/, "", $3); gsub(/[ s]/, "", $4); print $3, $4}'
 }
 
+# wall LINE: the wall seconds of a row's line.
+wall() { echo "$1" | awk -F'|' '{gsub(/[ s]/, "", $3); print $3}'; }
+
+# rss LINE: the peak RSS in MB of a row's line.
+rss() { echo "$1" | awk -F'|' '{gsub(/[ MB]/, "", $5); print $5}'; }
+
+# ratio NAME A B: "NAME: A / B = R×" for two wall times in seconds.
+ratio() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%s: %.3f s / %.3f s = %.2f×\n", n, a, b, a / b }'; }
+
+sdk="${OPERATOR_SDK:-$(command -v operator-sdk || true)}"
+kustomize_build="${KUSTOMIZE:-kubectl kustomize}"
+ratios=()
+
 # row LABEL ANCHOR TARGET "FLOOR_WALL FLOOR_CPU" [proctime options] -- COMMAND...
 row() {
   local label=$1 anchor=$2 target=$3 fl=$4
@@ -44,7 +61,10 @@ row() {
 # proxy) in hack/tools/opm when that tools module exists, else in a throwaway module here. Never linked
 # into opack. Building it takes minutes; "|| true" keeps the other rows when it cannot be built.
 build_opm() {
-  if [ -n "${OPM:-}" ]; then echo "$OPM"; return; fi
+  if [ -n "${OPM:-}" ]; then
+    if [ -x "$OPM" ]; then echo "$OPM"; else echo "OPM=$OPM is not an executable: opm rows skipped" >&2; return 1; fi
+    return
+  fi
   local dir=hack/tools/opm
   if [ ! -f "$dir/go.mod" ]; then
     dir="$work/opm-module"
@@ -65,9 +85,24 @@ echo "|---|---|---|---|---|---|---|---|"
 if [ -d "$corpus/certified-operators" ]; then
   bundles=()
   for d in "$corpus"/certified-operators/*/*/; do [ -d "$d/manifests" ] && bundles+=("$d"); done
-  row "validate bundle: ${#bundles[@]} corpus bundles, one call" \
-    "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≤ 6 s, ≤ 2× floor" "$(floor "${bundles[@]}")" \
-    -- "$opack" validate bundle "${bundles[@]}"
+  fl=$(floor "${bundles[@]}")
+  line=$(row "validate bundle: ${#bundles[@]} corpus bundles, one call" \
+    "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≥ 25× operator-sdk, ≤ 1× floor" "$fl" \
+    -- "$opack" validate bundle "${bundles[@]}")
+  echo "$line"
+  ratios+=("$(ratio "opack validate bundle / decode floor (${#bundles[@]} bundles)" "$(wall "$line")" "${fl%% *}")")
+  # operator-sdk validates one bundle per process: a fixed sample (every 30th bundle), projected to all.
+  if [ -n "$sdk" ]; then
+    some=()
+    for i in "${!bundles[@]}"; do if [ $((i % 30)) -eq 0 ]; then some+=("${bundles[$i]}"); fi; done
+    sline=$("$work/proctime" -runs 1 -label "operator-sdk bundle validate: ${#some[@]} sample bundles, one process each" \
+      -- sh -c 'sdk=$1; shift; for d in "$@"; do "$sdk" bundle validate "$d" >/dev/null 2>&1 || true; done' sh "$sdk" "${some[@]}")
+    echo "$sline – | – | – |"
+    projected=$(awk -v w="$(wall "$sline")" -v n="${#some[@]}" -v all="${#bundles[@]}" 'BEGIN { printf "%.3f", w / n * all }')
+    ratios+=("$(ratio "operator-sdk projected to ${#bundles[@]} bundles / opack" "$projected" "$(wall "$line")")")
+  else
+    echo "(operator-sdk rows skipped: set OPERATOR_SDK=path to operator-sdk v1.42.3)" >&2
+  fi
 fi
 
 # 2. certified-operators-v4.22 catalog validate.
@@ -85,11 +120,19 @@ fi
 for name in certified-operators-v4.14-partial certified-operators-v4.22; do
   fbc="$corpus/fbc/$name"
   [ -d "$fbc" ] || continue
+  oline=""
   if [ -n "$opm" ]; then
-    row "opm validate $name (v1.73.0, this run)" "–" "–" "" -- "$opm" validate "$fbc"
+    oline=$(row "opm validate $name (v1.73.0, this run)" "–" "–" "" -- "$opm" validate "$fbc")
+    echo "$oline"
   fi
-  row "catalog validate $name" "opm validate row above" "≥ 5× faster, ≤ 30% RSS (v4.14); ≥ 10×, ≤ 50% (v4.22)" "" \
-    -- "$opack" catalog validate "$fbc"
+  line=$(row "catalog validate $name" "opm validate row above" "≥ 5× faster, ≤ 30% RSS (v4.14); ≥ 10×, ≤ 50% (v4.22)" "" \
+    -- "$opack" catalog validate "$fbc")
+  echo "$line"
+  if [ -n "$oline" ]; then
+    ratios+=("$(ratio "opm / opack catalog validate $name (speed-up)" "$(wall "$oline")" "$(wall "$line")")")
+    ratios+=("$(awk -v n="$name" -v a="$(rss "$line")" -v b="$(rss "$oline")" \
+      'BEGIN { printf "opack / opm peak RSS, %s: %.1f MB / %.1f MB = %.0f%%\n", n, a, b, 100 * a / b }')")
+  fi
 done
 
 # 3. generate bundle on the go/v4 sample, kustomize included.
@@ -98,6 +141,32 @@ if [ -d "$sample/config" ]; then
   cp -r "$sample" "$work/sample"
   row "generate bundle: go/v4 sample incl. kustomize" "kustomize build piped to operator-sdk generate bundle: ≈ 0.4 s" "≤ 0.2 s" "" \
     -- sh -c "cd '$work/sample' && exec '$opack' generate bundle -q --version 0.0.1 --package memcached-operator"
+fi
+
+# 3b. generate bundle beside `kustomize build config/manifests | operator-sdk generate bundle` (a make
+# bundle's second step: both start from the same config/manifests, base CSV included) on the go/v4
+# sample and on a real repository (kernel-module-management: 5 CRDs, webhooks; testdata/realrepos).
+gen_side_by_side() { # NAME DIR OPERATOR-SDK-FLAGS
+  local name=$1 dir=$2 flags=$3
+  local o u
+  o=$(row "generate bundle, $name: opack, no kustomize-manifests step" "–" "≤ 0.5× the row below" "" \
+    -- sh -c "cd '$dir' && exec '$opack' generate bundle --kustomize-manifests=false --kustomize-dir config/manifests $flags")
+  echo "$o"
+  [ -n "$sdk" ] || return 0
+  u=$(row "generate bundle, $name: $kustomize_build piped to operator-sdk generate bundle" "–" "–" "" \
+    -- sh -c "cd '$dir' && $kustomize_build config/manifests | '$sdk' generate bundle $flags >/dev/null 2>&1")
+  echo "$u"
+  ratios+=("$(ratio "opack / upstream generate bundle, $name" "$(wall "$o")" "$(wall "$u")")")
+}
+if [ -d "$sample/config" ]; then
+  cp -r "$sample" "$work/gen-sample"
+  gen_side_by_side "go/v4 sample" "$work/gen-sample" "-q --overwrite --version 0.0.1 --package memcached-operator"
+fi
+kmm=testdata/realrepos/kernel-module-management
+if [ -d "$kmm/input" ]; then
+  cp -r "$kmm/input" "$work/kmm"
+  cp -r "$kmm/expected/config/manifests/." "$work/kmm/config/manifests/" # the base CSV of its first step
+  gen_side_by_side "kernel-module-management" "$work/kmm" "$(cat "$kmm/generate.args")"
 fi
 
 # synth N: the folder of the synthetic catalog of N bundles (kept in SYNTH_CACHE when set).
@@ -129,3 +198,7 @@ if [ "$max" -ge 1000 ]; then
       -- "$opack" catalog render --cache-dir "$cache" --image-ref-template "$tpl" "${dirs[@]}"
   done
 fi
+
+echo
+echo "side by side, same run (wall time):"
+for r in "${ratios[@]}"; do echo "- $r"; done
