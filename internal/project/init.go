@@ -52,6 +52,9 @@ type scaffold struct {
 	Make           makeInfo
 	Catalogs       []foundCatalog
 	Templates      []foundTemplate
+	// foreign lists, for a folder relative to the project, the files in it that opack did not write
+	// (nil: the folder is free for opack to replace as a whole).
+	foreign func(rel string) []string
 }
 
 // Init writes opack.yaml for the operator-sdk or kubebuilder project in dir, from its PROJECT file,
@@ -100,7 +103,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 
 // readScaffold reads what it can of the project; only PROJECT is required.
 func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, error) {
-	var sc scaffold
+	sc := scaffold{foreign: func(rel string) []string { return foreignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
 	data, err := os.ReadFile(file)

@@ -153,6 +153,11 @@ func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog
 	if len(out) == 0 {
 		out = append(out, initCatalog{Mode: CatalogModeTemplate, Template: DefaultCatalogTemplate, Dir: DefaultCatalogDir})
 	}
+	for i := range out {
+		if out[i].Mode == CatalogModeTemplate {
+			out[i].Dir, notes = freeDir(sc, out[i].Dir, pkg, notes)
+		}
+	}
 	return nameCatalogs(out, pkg, image, notes)
 }
 
@@ -162,6 +167,25 @@ func renderDir(tmpl string, n int) string {
 		return DefaultCatalogDir
 	}
 	return path.Join("catalogs", strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl)))
+}
+
+// freeDir is dir, or, when dir holds files opack did not write (build replaces a rendered
+// catalog's folder as a whole and refuses to delete them), the first free of catalogs/<pkg>,
+// catalogs/<pkg>-2, ...
+func freeDir(sc scaffold, dir, pkg string, notes []string) (string, []string) {
+	if sc.foreign == nil {
+		return dir, notes
+	}
+	files := sc.foreign(dir)
+	if len(files) == 0 {
+		return dir, notes
+	}
+	alt := path.Join("catalogs", pkg)
+	for i := 2; len(sc.foreign(alt)) > 0; i++ {
+		alt = path.Join("catalogs", fmt.Sprintf("%s-%d", pkg, i))
+	}
+	return alt, append(notes, fmt.Sprintf("%s holds files opack did not write (%s): the rendered catalog goes to %s, a folder opack build replaces as a whole; change catalogs[].dir to move it",
+		dir, firstFew(files, 3), alt))
 }
 
 var notDNS = regexp.MustCompile(`[^a-z0-9.-]+`)
@@ -192,4 +216,12 @@ func nameCatalogs(cats []initCatalog, pkg, image string, notes []string) ([]init
 	}
 	notes = append(notes, fmt.Sprintf("%d catalogs: each needs its own image; the first is %s, the others its repository tagged with the catalog's name: check catalogs image", len(cats), image))
 	return cats, notes, nil
+}
+
+// firstFew joins the first n names, saying how many more there are.
+func firstFew(names []string, n int) string {
+	if len(names) <= n {
+		return strings.Join(names, ", ")
+	}
+	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
 }

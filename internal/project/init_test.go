@@ -177,3 +177,57 @@ func TestInitWithoutProjectFile(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+// TestInitCatalogDirTaken: init does not pick a catalog folder holding files opack did not write
+// (build replaces the rendered catalog's folder as a whole and would refuse, as on
+// Kuadrant/limitador-operator, whose catalog/ holds a hand-written channel entry).
+func TestInitCatalogDirTaken(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		files   map[string]string
+		owned   string
+		wantDir string
+		note    string
+	}{
+		{name: "free", wantDir: "catalog"},
+		{name: "an empty folder", files: map[string]string{"catalog/.keep/": ""}, wantDir: "catalog"},
+		{name: "a user's file", files: map[string]string{"catalog/channel-entry.yaml": "schema: olm.channel\n"}, wantDir: "catalogs/memcached-operator",
+			note: "catalog holds files opack did not write (catalog/channel-entry.yaml): the rendered catalog goes to catalogs/memcached-operator"},
+		{name: "opack's own files", files: map[string]string{"catalog/memcached-operator/catalog.json": "{}"}, owned: "catalog/memcached-operator/catalog.json\n", wantDir: "catalog"},
+		{name: "the alternative taken too", files: map[string]string{"catalog/a.txt": "a", "catalogs/memcached-operator/b.txt": "b"}, wantDir: "catalogs/memcached-operator-2"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := sample(t)
+			for rel, data := range tc.files {
+				p := filepath.Join(dir, filepath.FromSlash(rel))
+				if strings.HasSuffix(rel, "/") {
+					if err := os.MkdirAll(p, 0o755); err != nil {
+						t.Fatal(err)
+					}
+					continue
+				}
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := writeFile(p, data); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if tc.owned != "" {
+				if err := writeFile(filepath.Join(dir, OwnedFile), tc.owned); err != nil {
+					t.Fatal(err)
+				}
+			}
+			res, err := Init(context.Background(), dir, e2eInit)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d := cmp.Diff(tc.wantDir, res.Project.Catalogs[0].Dir); d != "" {
+				t.Errorf("catalogs[0].dir (-want +got):\n%s", d)
+			}
+			if tc.note != "" && !strings.Contains(strings.Join(res.Notes, "\n"), tc.note) {
+				t.Errorf("notes %q lack %q", res.Notes, tc.note)
+			}
+		})
+	}
+}

@@ -28,8 +28,11 @@ const ownedHeader = `# Written by opack build: the files it owns in the folders 
 func BuildPrune(on bool) BuildOption { return func(o *buildOptions) { o.prune = on } }
 
 // ownedFiles returns the files of the project's OwnedFile (empty when there is none).
-func (r *run) ownedFiles() (map[string]bool, error) {
-	data, err := os.ReadFile(r.path(OwnedFile))
+func (r *run) ownedFiles() (map[string]bool, error) { return readOwned(r.p.Dir) }
+
+// readOwned returns the files listed in the OwnedFile of the project in dir.
+func readOwned(dir string) (map[string]bool, error) {
+	data, err := os.ReadFile(filepath.Join(dir, OwnedFile))
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]bool{}, nil
 	}
@@ -147,4 +150,29 @@ func (r *run) removedFiles(o output) ([]string, error) {
 func isOCILayout(dir string) bool {
 	_, err := os.Stat(filepath.Join(dir, "oci-layout"))
 	return err == nil
+}
+
+// foreignFiles lists (at most 100, sorted) the files below the folder rel of the project in dir that
+// its OwnedFile does not list: what a build replacing that folder would refuse to delete.
+func foreignFiles(dir, rel string) []string {
+	owned, err := readOwned(dir)
+	if err != nil {
+		owned = map[string]bool{}
+	}
+	var out []string
+	filepath.WalkDir(filepath.Join(dir, filepath.FromSlash(rel)), func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return nil // a folder that does not exist is free
+		}
+		r, rerr := filepath.Rel(dir, p)
+		if rerr == nil && !owned[filepath.ToSlash(r)] {
+			out = append(out, filepath.ToSlash(r))
+		}
+		if len(out) >= 100 {
+			return filepath.SkipAll
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out
 }
