@@ -214,12 +214,12 @@ func ReadBundleObjects(bundles []Bundle) error {
 			if p.Type != TypeBundleObject {
 				continue
 			}
-			var bo BundleObject
-			if err := json.Unmarshal(p.Value, &bo); err != nil {
+			data, err := bundleObjectData(p.Value)
+			if err != nil {
 				perr := PropertyParseError{Index: pi, Type: p.Type, Err: err}
 				return fmt.Errorf("read bundle objects: package %q, bundle %q: parse properties: %v", b.Package, b.Name, perr)
 			}
-			j, err := utilyaml.ToJSON(bo.Data) // as opm: JSON passes unchanged, YAML is converted
+			j, err := utilyaml.ToJSON(data) // as opm: JSON passes unchanged, YAML is converted
 			if err != nil {
 				return fmt.Errorf("read bundle objects: package %q, bundle %q: convert object[%d] to JSON: %v", b.Package, b.Name, n, err)
 			}
