@@ -48,3 +48,71 @@ func TestBuildErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildWithFiles: a file given to the build takes part in it in place of the disk's, also when
+// its folder does not exist yet (the base CSV of a project that never ran generate kustomize
+// manifests, as Kuadrant/developer-portal-controller), and through a symbolic link to the project.
+func TestBuildWithFiles(t *testing.T) {
+	cm := func(name string) string {
+		return "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: " + name + "\n"
+	}
+	for _, tc := range []struct {
+		name    string
+		onDisk  map[string]string
+		overlay map[string]string // relative to the project
+		link    bool              // build through a symbolic link to the project
+		want    []string
+	}{
+		{name: "replaces a file", onDisk: map[string]string{"m/base.yaml": cm("disk")}, overlay: map[string]string{"m/base.yaml": cm("overlay")}, want: []string{"overlay"}},
+		{name: "a file in a missing folder", overlay: map[string]string{"m/bases/base.yaml": cm("generated")}, want: []string{"generated"}},
+		{name: "through a symbolic link", overlay: map[string]string{"m/bases/base.yaml": cm("linked")}, link: true, want: []string{"linked"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			root := t.TempDir()
+			res := "base.yaml"
+			if _, ok := tc.overlay["m/bases/base.yaml"]; ok {
+				res = "bases/base.yaml"
+			}
+			files := map[string]string{"m/kustomization.yaml": "resources:\n- " + res + "\n"}
+			for k, v := range tc.onDisk {
+				files[k] = v
+			}
+			for rel, data := range files {
+				p := filepath.Join(root, filepath.FromSlash(rel))
+				if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			dir := root
+			if tc.link {
+				dir = filepath.Join(t.TempDir(), "link")
+				if err := os.Symlink(root, dir); err != nil {
+					t.Fatal(err)
+				}
+			}
+			overlay := map[string][]byte{}
+			for rel, data := range tc.overlay {
+				overlay[filepath.Join(dir, filepath.FromSlash(rel))] = []byte(data)
+			}
+			out, err := Build(context.Background(), filepath.Join(dir, "m"), WithRoot(dir), WithFiles(overlay))
+			if err != nil {
+				t.Fatal(err)
+			}
+			var got []string
+			for _, l := range strings.Split(string(out), "\n") {
+				if n, ok := strings.CutPrefix(l, "  name: "); ok {
+					got = append(got, n)
+				}
+			}
+			if d := cmp.Diff(tc.want, got); d != "" {
+				t.Errorf("objects (-want +got):\n%s", d)
+			}
+			if _, err := os.Stat(filepath.Join(root, "m", "bases")); err == nil {
+				t.Errorf("the build wrote to the disk")
+			}
+		})
+	}
+}

@@ -40,6 +40,13 @@ func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 	d.Channels, d.DefaultChannel, notes = initChannels(sc, opts, notes)
 	base := sc.Make.ImageTagBase
 	d.BundleImage = first(opts.BundleImage, sc.Make.BundleImage)
+	if opts.BundleImage == "" {
+		if repo, tag, ok := cutTag(d.BundleImage); ok {
+			d.BundleImage = repo
+			notes = append(notes, fmt.Sprintf("bundle.image %s: the Makefile's BUNDLE_IMG %s gives every bundle the same tag %s; opack tags each bundle v<version>, as a catalog needs one reference per release (a template such as %s:{{.Version}} keeps another scheme)",
+				repo, sc.Make.BundleImage, strings.TrimLeft(tag, ":"), repo))
+		}
+	}
 	catalogImage := first(opts.CatalogImage, sc.Make.CatalogImage)
 	if base != "" && d.BundleImage == "" {
 		d.BundleImage = base + "-bundle"
@@ -224,4 +231,19 @@ func firstFew(names []string, n int) string {
 		return strings.Join(names, ", ")
 	}
 	return fmt.Sprintf("%s and %d more", strings.Join(names[:n], ", "), len(names)-n)
+}
+
+// cutTag splits a fixed tag or digest off an image reference (not off a {{.Version}} template).
+func cutTag(ref string) (repo, tag string, ok bool) {
+	if ref == "" || strings.Contains(ref, "{{") {
+		return ref, "", false
+	}
+	if i := strings.Index(ref, "@"); i >= 0 {
+		return ref[:i], ref[i:], true
+	}
+	slash := strings.LastIndex(ref, "/")
+	if i := strings.LastIndex(ref, ":"); i > slash {
+		return ref[:i], ref[i:], true
+	}
+	return ref, "", false
 }

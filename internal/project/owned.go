@@ -114,9 +114,13 @@ func (r *run) checkRemovals() error {
 		}
 		return nil
 	}
+	fix := "move them out of the folders opack replaces (or add them to its inputs), or pass --prune to opack build to delete them"
+	if r.p.Bundle.Dir != "" && allUnder(foreign, path.Join(r.p.Bundle.Dir, "manifests")) {
+		fix = "the kustomize build of " + r.p.KustomizeDir + " no longer gives them, and operator-sdk generate bundle never deletes a manifest, so an old one stays in every later bundle: " +
+			"if they are such leftovers, pass --prune to opack build to delete them; if the bundle needs them, add them to " + r.p.KustomizeDir
+	}
 	return &StepError{Step: StepWrite, File: foreign[0], failed: true,
-		Err: fmt.Errorf("%d file(s) opack did not write would be deleted: %s", len(foreign), strings.Join(foreign, ", ")),
-		Fix: "move them out of the folders opack replaces (or add them to its inputs), or pass --prune to opack build to delete them"}
+		Err: fmt.Errorf("%d file(s) opack did not write would be deleted: %s", len(foreign), strings.Join(foreign, ", ")), Fix: fix}
 }
 
 // removedFiles lists the files of output folder o in the project that the build would not keep.
@@ -175,4 +179,14 @@ func foreignFiles(dir, rel string) []string {
 	})
 	sort.Strings(out)
 	return out
+}
+
+// allUnder reports whether every file lies below the folder dir.
+func allUnder(files []string, dir string) bool {
+	for _, f := range files {
+		if !strings.HasPrefix(f, dir+"/") {
+			return false
+		}
+	}
+	return true
 }

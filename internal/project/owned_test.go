@@ -103,3 +103,26 @@ func TestObjectWarning(t *testing.T) {
 		}
 	}
 }
+
+// TestOwnedBundleLeftover: a manifest left in the bundle by an earlier operator-sdk generate bundle
+// (it never deletes one the kustomize build stopped giving, as in Kuadrant/dns-operator's bundle)
+// is refused with a fix that says so.
+func TestOwnedBundleLeftover(t *testing.T) {
+	ctx := context.Background()
+	dir := sampleProject(t)
+	if _, err := Build(ctx, load(t, dir)); err != nil {
+		t.Fatalf("first build: %v", err)
+	}
+	old := filepath.Join(dir, "bundle", "manifests", "metrics-reader_rbac.authorization.k8s.io_v1_clusterrole.yaml")
+	if err := writeFile(old, "apiVersion: rbac.authorization.k8s.io/v1\nkind: ClusterRole\nmetadata:\n  name: metrics-reader\nrules: []\n"); err != nil {
+		t.Fatal(err)
+	}
+	_, err := Build(ctx, load(t, dir))
+	var se *StepError
+	if !errors.As(err, &se) || !strings.Contains(se.Fix, "operator-sdk generate bundle never deletes a manifest") || !strings.Contains(se.Fix, "--prune") {
+		t.Fatalf("err = %v, want a refusal explaining leftovers", err)
+	}
+	if _, err := os.Stat(old); err != nil {
+		t.Errorf("the leftover was touched: %v", err)
+	}
+}

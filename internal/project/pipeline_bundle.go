@@ -36,7 +36,7 @@ func (r *run) generate(ctx context.Context) error {
 			if rel, err := filepath.Rel(p.Dir, f.Name); err == nil {
 				name = filepath.ToSlash(rel)
 			}
-			r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s is out of date with the Go API types: the bundle uses the regenerated one; run opack generate kustomize-manifests to update it", name))
+			r.res.Warnings = append(r.res.Warnings, baseWarning(f.Name, name))
 		}
 	}
 	if len(p.Images) > 0 {
@@ -233,4 +233,12 @@ func ObjectWarning(kind, name, w string) string {
 		return w
 	}
 	return kind + " " + name + ": " + w
+}
+
+// baseWarning says that the base CSV at path (shown as name) was regenerated in memory for the bundle.
+func baseWarning(path, name string) string {
+	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
+		return fmt.Sprintf("%s does not exist: the bundle uses the base CSV generated from the Go API types, as operator-sdk generate kustomize manifests would write it; run opack generate kustomize-manifests to write it", name)
+	}
+	return fmt.Sprintf("%s is out of date with the Go API types: the bundle uses the regenerated one; run opack generate kustomize-manifests to update it", name)
 }
