@@ -130,6 +130,15 @@ func TestInitFromProjectFiles(t *testing.T) {
 					t.Errorf("notes = %q", notes)
 				}
 			}},
+		{name: "a fixed bundle tag", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/memcached-operator\nIMAGE_TAG ?= latest\nBUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:$(IMAGE_TAG)\n",
+			check: func(t *testing.T, p *Project, notes []string) {
+				if p.Bundle.Image != "quay.io/acme/memcached-operator-bundle" {
+					t.Errorf("bundle image %q", p.Bundle.Image)
+				}
+				if !strings.Contains(strings.Join(notes, "\n"), "BUNDLE_IMG quay.io/acme/memcached-operator-bundle:latest gives every bundle the same tag latest") {
+					t.Errorf("notes = %q", notes)
+				}
+			}},
 		{name: "no version anywhere", opts: InitOptions{BundleImage: "quay.io/a/b", CatalogImage: "quay.io/a/c:latest", OLM: emit.TargetV1, Channels: []string{"stable", "fast"}},
 			check: func(t *testing.T, p *Project, notes []string) {
 				if p.Version != "" || p.VersionFrom.GitTag == nil || *p.VersionFrom.GitTag.Prefix != "v" {
