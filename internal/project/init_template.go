@@ -99,7 +99,7 @@ deploy:
     createNamespace: true
     catalog:
       pollIntervalMinutes: 10
-    # serviceAccount:        # for OLM v1 releases whose ClusterExtension requires one:
+    # serviceAccount:        # operator-controller v1.0.0 to v1.10 require one (optional from v1.11.0):
     #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
 # waivers:             # accept a reviewed finding
 # - rule: <rule id>
