@@ -228,6 +228,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 	g := graph.BuildGraph(m)
 	type crds struct {
 		list []*apiextv1.CustomResourceDefinition
+		csv  string // the bundle's CSV as JSON, "" if none
 		ok   bool
 		err  error
 	}
@@ -240,6 +241,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		var c crds
 		if b := m.Packages[pkg].Bundles[name]; b != nil {
 			c.list, c.ok, c.err = check.ObjectCRDs{}.CRDs(ctx, b.Blob)
+			c.csv = b.Blob.CsvJSON
 		}
 		cache[k] = c
 		return c
@@ -262,11 +264,23 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		if !oldC.ok || !newC.ok || k == r.prevEdge {
 			continue
 		}
-		found := crd.Compare(oldC.list, newC.list, crd.WithContext(ctx))
+		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv)
 		out = append(out, r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file)...)
 	}
 	return append(out, r.storedVersionFindings(g, func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bool) {
 		c := get(pkg, name)
 		return c.list, c.ok
 	}, file)...)
+}
+
+// compareEdgeCRDs compares the CRDs of an edge, with the new bundle's CSV (JSON, "" if none) saying
+// whether the operator still creates a removed CRD's objects, as catalog validate does.
+func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string) []crd.Finding {
+	opts := []crd.Option{crd.WithContext(ctx)}
+	if newCSV != "" {
+		if grants, ok := crd.CSVGrants([]byte(newCSV)); ok {
+			opts = append(opts, crd.WithNewGrants(grants))
+		}
+	}
+	return crd.Compare(old, new, opts...)
 }
