@@ -1,9 +1,18 @@
 package validate
 
 import (
+	"bytes"
+	"compress/gzip"
 	"context"
+	"flag"
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/benchutil"
 	"github.com/opack/opack/internal/packagemanifest"
@@ -59,6 +68,47 @@ func TestCorpusValidateBundles(t *testing.T) {
 	}
 	for _, k := range sortedKeys(perRule) {
 		t.Logf("%6d %s", perRule[k], k)
+	}
+	compareCorpusFindings(t, benchutil.CorpusDir(t), report.Findings)
+}
+
+var updateCorpus = flag.Bool("update-corpus", false, "rewrite testdata/corpus-605.findings.txt.gz from this run")
+
+// compareCorpusFindings compares every finding on the 605 corpus bundles, in order, with
+// testdata/corpus-605.findings.txt.gz (one finding per line, tab-separated; gzip keeps 0.9 MB of
+// text at ~22 kB): a change that means to be only faster must not change one. The file is opack's own
+// output (recorded 2026-11-24 on main 2e3fb86), a regression baseline, not an upstream oracle: parity
+// with operator-sdk is what the validate golden cases check.
+// (go test ./internal/validate -run TestCorpusValidateBundles -update-corpus rewrites it).
+func compareCorpusFindings(t *testing.T, root string, fs []finding.Finding) {
+	t.Helper()
+	var b strings.Builder
+	for _, f := range fs {
+		file := f.File
+		if rel, err := filepath.Rel(root, file); err == nil && !strings.HasPrefix(rel, "..") {
+			file = filepath.ToSlash(rel)
+		}
+		msg := strings.ReplaceAll(f.Message, root+string(filepath.Separator), "")
+		fmt.Fprintf(&b, "%s\t%s\t%s\t%s\t%s\n", f.Severity, f.Rule, file, f.Object, strings.ReplaceAll(msg, "\n", "\\n"))
+	}
+	golden := filepath.Join("testdata", "corpus-605.findings.txt.gz")
+	if *updateCorpus {
+		var z bytes.Buffer
+		zw := gzip.NewWriter(&z)
+		zw.Write([]byte(b.String()))
+		if err := zw.Close(); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(golden, z.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	want, err := readGzip(golden)
+	if err != nil {
+		t.Fatalf("%v (go test -run TestCorpusValidateBundles -update-corpus writes it)", err)
+	}
+	if d := cmp.Diff(string(want), b.String()); d != "" {
+		t.Errorf("findings on the 605 corpus bundles differ from %s (-want +got):\n%s", golden, d)
 	}
 }
 
@@ -120,4 +170,17 @@ func BenchmarkValidateSample(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
+}
+
+func readGzip(path string) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	zr, err := gzip.NewReader(f)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", path, err)
+	}
+	return io.ReadAll(zr)
 }
