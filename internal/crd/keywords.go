@@ -97,6 +97,8 @@ func floatPtr(f *float64) string {
 //     treated an omitted field so; the schema now says it (info);
 //   - the type's zero value (false, 0, "", [], {}): Go clients read an omitted field as that value, so only
 //     a client that tells omitted from zero (a pointer field) sees a change (warning).
+//   - Kubernetes' own default of a field of an embedded core type (k8s.io/api's +default markers, e.g.
+//     azureDisk.fsType "ext4"): the API server gives the Pod or PersistentVolume the same value (warning).
 func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) {
 	val := short(n.Default.Raw)
 	const msg = "default added; objects that omit the field change meaning"
@@ -105,6 +107,8 @@ func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) 
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default \"\" added to a reference name; an empty name means unset, as an omitted one did (controller-gen marks LocalObjectReference.name so)")
 	case describesDefault(o.Description, n.Default.Raw):
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that the old description already documented; objects that omit the field keep the meaning the controller gave them")
+	case kubernetesDefault(path, n.Default.Raw):
+		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, "default added that Kubernetes itself gives this field of an embedded core type (a +default marker of k8s.io/api, which newer controller-gen copies): objects that omit it mean what the API server makes of them anyway; OLM v1's preflight still refuses an added default")
 	case isZeroValue(n.Default.Raw):
 		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, msg+" only for clients that tell an omitted field from its zero value (pointer fields); Go clients read both alike")
 	default:
@@ -360,4 +364,27 @@ func (d schemaDiffer) cel(path string, o, n *apiextv1.JSONSchemaProps) {
 	for _, r := range removed {
 		d.add(RuleCELRemoved, path, r, "", "x-kubernetes-validations rule removed")
 	}
+}
+
+// coreDefaults are the +default markers of k8s.io/api core/v1 (v0.36) on fields whose names are not
+// generic, by the path's last two parts; the zero-value ones (readOnly false, service "") are covered
+// by isZeroValue, LocalObjectReference's name by its own case.
+var coreDefaults = map[string]string{
+	"rbd.pool": `"rbd"`, "rbd.user": `"admin"`, "rbd.keyring": `"/etc/ceph/keyring"`,
+	"iscsi.iscsiInterface":  `"default"`,
+	"azureDisk.cachingMode": `"ReadWrite"`, "azureDisk.fsType": `"ext4"`, "azureDisk.kind": `"Shared"`,
+	"scaleIO.storageMode": `"ThinProvisioned"`, "scaleIO.fsType": `"xfs"`,
+	"ports[*].protocol": `"TCP"`,
+}
+
+// kubernetesDefault reports whether the default raw at path is the one k8s.io/api gives that field of
+// an embedded core type.
+func kubernetesDefault(path string, raw []byte) bool {
+	i := strings.LastIndex(path, ".")
+	if i < 0 {
+		return false
+	}
+	j := strings.LastIndex(path[:i], ".")
+	want, ok := coreDefaults[path[j+1:]]
+	return ok && want == strings.TrimSpace(string(raw))
 }

@@ -32,6 +32,9 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, SeverityError}, {RuleRequiredAdded, SeverityError}}},
 		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, SeverityWarning}, {RuleRequiredAdded, SeverityWarning}}},
 		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, SeverityInfo}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, SeverityWarning}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, SeverityWarning}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, SeverityWarning}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)
