@@ -35,6 +35,7 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, SeverityWarning}}},
 		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, SeverityWarning}}},
 		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, SeverityWarning}}},
+		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)

@@ -62,10 +62,21 @@ func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg strin
 	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}, ceiling: ceiling})
 }
 
+// pvcClaims reports whether path is resources.claims of an embedded PersistentVolumeClaim spec (an
+// ephemeral volume's or a StatefulSet's claim template).
+func pvcClaims(path string) bool {
+	return strings.HasSuffix(path, "volumeClaimTemplate.spec.resources.claims") ||
+		strings.HasSuffix(path, "volumeClaimTemplates[*].spec.resources.claims")
+}
+
 // removed reports a removed field. Under status, when the old version has the status subresource,
 // the data is the controller's: it rewrites status from what it observes, so the loss is a warning.
 // Without the subresource status is written with the rest of the object, by anyone, as spec is.
 func (d schemaDiffer) removed(path, msg string) {
+	if pvcClaims(path) {
+		d.capped(SeverityWarning, RuleFieldRemoved, path, "", "", msg+"; this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it; OLM v1's preflight still refuses the removal")
+		return
+	}
 	if path != "^.status" && !strings.HasPrefix(path, "^.status.") && !strings.HasPrefix(path, "^.status[") {
 		d.add(RuleFieldRemoved, path, "", "", msg)
 		return
