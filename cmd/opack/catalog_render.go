@@ -81,7 +81,7 @@ func newCatalogRenderCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "render REF...",
 		Short: "Render bundles and catalogs to file-based catalog blobs, byte-identical to opm render",
-		Long: `Render bundle folders, bundle images (registry references or oci:DIR), package-manifest
+		Long: `Render bundle folders, bundle images (registry references, oci:DIR or docker-archive:FILE), package-manifest
 folders and file-based catalogs (folders or images) into file-based catalog blobs on stdout,
 exactly as 'opm render' does. References are rendered in parallel; rendered bundles are
 cached by content (image digest or folder hash), so rendering again after one bundle changed

@@ -16,7 +16,7 @@ func newImageInspectCmd() *cobra.Command {
 	f := &registryFlags{}
 	var output string
 	cmd := &cobra.Command{
-		Use:   "inspect REF|oci:DIR[:TAG]",
+		Use:   "inspect REF|oci:DIR[:TAG]|docker-archive:FILE",
 		Short: "Print an image's labels, platforms, layers and digests",
 		Example: `  opack image inspect quay.io/example/catalog:latest
   opack image inspect oci:out/oci:v0.0.1 -o json`,
@@ -32,7 +32,7 @@ func newImageInspectCmd() *cobra.Command {
 				return withExit(exitUsage, err)
 			}
 			if !src.IsImage() {
-				return withExit(exitUsage, fmt.Errorf("%s is a local file or folder, not an image: give REGISTRY/REPO:TAG, REPO@DIGEST, oci:DIR[:TAG] or a folder holding an OCI image layout", args[0]))
+				return withExit(exitUsage, fmt.Errorf("%s is a local file or folder, not an image: give REGISTRY/REPO:TAG, REPO@DIGEST, oci:DIR[:TAG], a folder holding an OCI image layout, or docker-archive:FILE[:REPO:TAG] (a docker save tarball)", args[0]))
 			}
 			r, err := image.Inspect(ctx, src.Ref, f.options(cmd.ErrOrStderr())...)
 			if err != nil {

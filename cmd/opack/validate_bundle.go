@@ -31,8 +31,9 @@ func newValidateBundleCmd() *cobra.Command {
 (format, content, operator-framework/api's bundle, CSV and CRD validators, and the optional suites chosen with
 --select-optional), plus the API server's own CRD validation, which operator-sdk skips.
 
-Several arguments are checked in parallel and reported together. An IMAGE (REGISTRY/REPO:TAG, REPO@DIGEST or
-oci:DIR[:TAG]) is pulled with go-containerregistry, no docker needed.
+Several arguments are checked in parallel and reported together. An IMAGE (REGISTRY/REPO:TAG, REPO@DIGEST,
+oci:DIR[:TAG] or docker-archive:FILE[:REPO:TAG], a docker save tarball) is read with go-containerregistry, no
+docker needed.
 
 Optional validators (--list-optional shows them): suite=operatorframework (operatorhubv2, capabilities,
 categories, alpha-deprecated-apis, good-practices), name=operatorhub, name=community, name=multiarch (image
