@@ -30,9 +30,12 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):
 		return nil, false, nil
 	case tm.APIVersion == groupAPIExtensions+"/v1":
-		out := &apiextv1.CustomResourceDefinition{}
-		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, out); err != nil {
-			return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+		out, ok := fastCRD(data)
+		if !ok {
+			out = &apiextv1.CustomResourceDefinition{}
+			if err := kjson.UnmarshalCaseSensitivePreserveInts(data, out); err != nil {
+				return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+			}
 		}
 		scheme.Default(out)
 		return out, true, checkDepth(out)

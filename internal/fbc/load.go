@@ -11,6 +11,7 @@ import (
 	"path"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"sync"
@@ -30,6 +31,8 @@ type loadOptions struct {
 	progress    func(done, total int)
 	maxFiles    int
 	maxFileSize int64
+	eachFile    func(ctx context.Context, path string, cfg *DeclarativeConfig)
+	only        func(path string) bool
 }
 
 // defaultMaxFileSize is the largest catalog file read (one package of a big catalog with
@@ -43,6 +46,20 @@ func WithConcurrency(n int) LoadOption { return func(o *loadOptions) { o.concurr
 // one goroutine at a time.
 func WithProgress(fn func(done, total int)) LoadOption {
 	return func(o *loadOptions) { o.progress = fn }
+}
+
+// WithEachFile calls fn with the blobs of each file as soon as the file has parsed, in the
+// goroutine that parsed it (files are parsed in parallel) and before the files are merged. fn
+// may drop what the caller no longer needs (a bundle's Objects, say), so that a large catalog is
+// checked file by file instead of held whole. fn is not called for a file that fails to parse.
+func WithEachFile(fn func(ctx context.Context, path string, cfg *DeclarativeConfig)) LoadOption {
+	return func(o *loadOptions) { o.eachFile = fn }
+}
+
+// WithOnlyFiles loads only the files (paths relative to the catalog root, as WithEachFile names
+// them) for which keep is true.
+func WithOnlyFiles(keep func(path string) bool) LoadOption {
+	return func(o *loadOptions) { o.only = keep }
 }
 
 // WithoutPropertyValues replaces the values of bundle properties of the given types with {}
@@ -153,6 +170,9 @@ func loadFiles(ctx context.Context, fsys fs.FS, files []string, o loadOptions) (
 	if err != nil {
 		return nil, err
 	}
+	if o.only != nil {
+		files = slices.DeleteFunc(files, func(f string) bool { return !o.only(f) })
+	}
 	results := make([]*DeclarativeConfig, len(files))
 	errs := make([]error, len(files))
 	next := make(chan int)
@@ -165,6 +185,9 @@ func loadFiles(ctx context.Context, fsys fs.FS, files []string, o loadOptions) (
 			defer wg.Done()
 			for i := range next {
 				results[i], errs[i] = loadFile(fsys, files[i], o)
+				if errs[i] == nil && o.eachFile != nil && ctx.Err() == nil {
+					o.eachFile(ctx, files[i], results[i])
+				}
 				if o.progress != nil {
 					mu.Lock()
 					done++

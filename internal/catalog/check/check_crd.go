@@ -107,16 +107,24 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		}
 		left[ec.key.Package].Add(1)
 	}
+	bundleLeft := planReleases(m, byPkg, cache)
 	vs := &versionIndex{m: map[string]map[string]map[string]crdVersions{}}
 	forEach(ctx, len(byPkg), progress, func(i int) {
 		ec := byPkg[i]
 		ec.old, ec.new = cache.get(ctx, ec.key.Package, ec.key.From), cache.get(ctx, ec.key.Package, ec.key.To)
 		vs.note(ec.key.Package, ec.old)
 		vs.note(ec.key.Package, ec.new)
+		dec := cache.decoder(ec.key.Package)
 		if ec.old.ok && ec.new.ok {
-			ec.check(ctx, cache.decoder(ec.key.Package))
+			ec.check(ctx, dec)
 		}
+		dec.done(ec.old.sums, ec.new.sums)
 		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums = nil, nil, nil, nil
+		for _, b := range []string{ec.key.From, ec.key.To} {
+			if bundleLeft[ec.key.Package][b].Add(-1) == 0 {
+				cache.release(ec.key.Package, b)
+			}
+		}
 		if left[ec.key.Package].Add(-1) == 0 {
 			cache.drop(ec.key.Package)
 		}
@@ -157,6 +165,38 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 			Message: fmt.Sprintf("%d upgrade edge(s) not checked for CRD safety: the CRDs of their bundles are not in the catalog (no olm.bundle.object); pass the bundle folders or --pull", unchecked[pkg])})
 	}
 	return out, unsafe
+}
+
+// planReleases counts the edges of each bundle and the uses of each CRD by the edges (see
+// decodeCache.plan), so that a bundle's CRDs are forgotten after its last edge and a decoded
+// CRD after the last edge that uses it: within a package, memory follows the edges being
+// checked (edges are handed out in channel order), not the package.
+func planReleases(m *fbc.Model, byPkg []*edgeCheck, cache *crdCache) map[string]map[string]*atomic.Int64 {
+	left := map[string]map[string]*atomic.Int64{}
+	edges := map[string][][2]string{}
+	for _, ec := range byPkg {
+		k := ec.key
+		if left[k.Package] == nil {
+			left[k.Package] = map[string]*atomic.Int64{}
+		}
+		for _, b := range []string{k.From, k.To} {
+			if left[k.Package][b] == nil {
+				left[k.Package][b] = &atomic.Int64{}
+			}
+			left[k.Package][b].Add(1)
+		}
+		edges[k.Package] = append(edges[k.Package], [2]string{k.From, k.To})
+	}
+	for pkg, es := range edges {
+		sums := map[string][]crdSum{}
+		for b := range left[pkg] {
+			if mb := m.Packages[pkg].Bundles[b]; mb != nil {
+				sums[b] = objectSums(mb.Blob)
+			}
+		}
+		cache.decoder(pkg).plan(es, sums)
+	}
+	return left
 }
 
 // versionIndex collects, per package and bundle, the versions of the bundle's CRDs.

@@ -33,6 +33,9 @@ type decodeCache struct {
 	mu    sync.Mutex
 	crds  map[crdSum]*decoded
 	pairs map[[2]crdSum]*comparedPair
+	// refs counts, per CRD, the uses the package's edges still have for it (see plan); a
+	// decoded CRD is forgotten when its count drops to zero. nil: kept until the package is dropped.
+	refs map[crdSum]int
 }
 
 type decoded struct {
@@ -61,6 +64,55 @@ func (d *decodeCache) decode(sum crdSum, data []byte) (*apiextv1.CustomResourceD
 	d.mu.Unlock()
 	e.once.Do(func() { e.crd, _, e.err = crd.FromJSON(data) })
 	return e.crd, e.err
+}
+
+// plan counts the uses of each CRD by the edges still to check: each edge uses the CRDs of its
+// two bundles (sums lists them per bundle, nil for a bundle whose CRDs have no sum).
+func (d *decodeCache) plan(edges [][2]string, sums map[string][]crdSum) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	d.refs = map[crdSum]int{}
+	for _, e := range edges {
+		for _, b := range e {
+			for _, s := range sums[b] {
+				d.refs[s]++
+			}
+		}
+	}
+}
+
+// done gives back the uses of one edge (the sums of its two bundles' CRDs).
+func (d *decodeCache) done(sums ...[]crdSum) {
+	d.mu.Lock()
+	defer d.mu.Unlock()
+	if d.refs == nil {
+		return
+	}
+	var zero crdSum
+	for _, list := range sums {
+		for _, s := range list {
+			if s == zero {
+				continue
+			}
+			if d.refs[s]--; d.refs[s] == 0 {
+				delete(d.crds, s)
+			}
+		}
+	}
+}
+
+// objectSums lists the sums of the objects of b that may be CRDs (a superset of what hashedCRDs
+// decodes), for plan.
+func objectSums(b *fbc.Bundle) []crdSum {
+	var out []crdSum
+	for _, obj := range b.Objects {
+		data := []byte(obj)
+		if av, kind, ok := manifest.PeekKind(data); ok && (kind != "CustomResourceDefinition" || av == "") {
+			continue
+		}
+		out = append(out, crdSum(sha256.Sum256(data)))
+	}
+	return out
 }
 
 // compare returns compare(old, new), computed once per pair of sums.
@@ -135,9 +187,6 @@ func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCach
 // findings are ordered by CRD, each CRD's in Compare's order.
 func compareEdge(ctx context.Context, dec *decodeCache, old, new crdResult, opts ...crd.Option) []crd.Finding {
 	opts = append([]crd.Option{crd.WithContext(ctx)}, opts...)
-	if new.csvKnown {
-		opts = append(opts, crd.WithNewGrants(new.grants))
-	}
 	newAt := make(map[string]int, len(new.crds))
 	for i, c := range new.crds {
 		newAt[c.Name] = i
@@ -167,6 +216,9 @@ func compareEdge(ctx context.Context, dec *decodeCache, old, new crdResult, opts
 		}
 	}
 	if len(restOld) > 0 || len(restNew) > 0 {
+		if grants, known := new.grants.get(); known && len(restOld) > 0 {
+			opts = append(opts, crd.WithNewGrants(grants)) // a CRD may be removed
+		}
 		out = append(out, crd.Compare(restOld, restNew, opts...)...)
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].CRD < out[j].CRD })

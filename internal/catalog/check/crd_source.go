@@ -115,11 +115,29 @@ type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
 	sums   []crdSum // per CRD; zero when the source does not hash
-	// grants are the RBAC rules of the bundle's CSV (csvKnown: the catalog carries the CSV).
-	grants   []crd.Grant
-	csvKnown bool
-	ok       bool
-	err      error
+	// grants are the RBAC rules of the bundle's CSV, read when a CRD is removed (nil: the
+	// catalog does not carry the CSV).
+	grants *csvGrants
+	ok     bool
+	err    error
+}
+
+// csvGrants reads the RBAC rules of a CSV once, when first asked: only an edge that removes a
+// CRD needs them, and decoding every CSV of a catalog costs more than comparing its CRDs.
+type csvGrants struct {
+	once   sync.Once
+	csv    string
+	grants []crd.Grant
+	known  bool
+}
+
+// get returns the rules; known is false when the CSV cannot be read.
+func (g *csvGrants) get() (grants []crd.Grant, known bool) {
+	if g == nil {
+		return nil, false
+	}
+	g.once.Do(func() { g.grants, g.known = crd.CSVGrants([]byte(g.csv)); g.csv = "" })
+	return g.grants, g.known
 }
 
 // crdCache loads each bundle's CRDs once, concurrently for different bundles, until its package is dropped.
@@ -137,6 +155,16 @@ func (c *crdCache) drop(pkg string) {
 	delete(c.got, pkg)
 	delete(c.dec, pkg)
 	c.mu.Unlock()
+}
+
+// release forgets the CRDs of a bundle whose edges are all checked.
+func (c *crdCache) release(pkg, name string) {
+	c.mu.Lock()
+	e := c.got[pkg][name]
+	c.mu.Unlock()
+	if e != nil {
+		e.r.crds, e.r.sums = nil, nil
+	}
 }
 
 // decoder returns the package's decode cache.
@@ -175,7 +203,7 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 		if b := c.m.Packages[pkg].Bundles[name]; b != nil {
 			e.r.crds, e.r.sums, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg))
 			if e.r.ok && b.Blob.CsvJSON != "" {
-				e.r.grants, e.r.csvKnown = crd.CSVGrants([]byte(b.Blob.CsvJSON))
+				e.r.grants = &csvGrants{csv: b.Blob.CsvJSON}
 			}
 		}
 		if e.r.err != nil {

@@ -44,7 +44,19 @@ type validateOptions struct {
 	sources       *fbc.Sources
 	progress      func(done, total int)
 	perEdge       bool
+	stream        *crdStream // the CRD checks, run as the catalog loaded
 }
+
+func newValidateOptions(opts []ValidateOption) *validateOptions {
+	o := &validateOptions{crds: ObjectCRDs{}}
+	for _, f := range opts {
+		f(o)
+	}
+	return o
+}
+
+// on reports whether check group g runs.
+func (o *validateOptions) on(g string) bool { return o.checks == nil || o.checks[g] }
 
 // WithChecks selects the check groups (CheckOPM, CheckCRD, CheckDeps, CheckGraph); default all.
 func WithChecks(groups ...string) ValidateOption {
@@ -102,22 +114,38 @@ func ParseChecks(s string) ([]string, error) {
 // errors, one per bad file) are error findings; the error is only for a catalog that cannot
 // be read at all.
 func ValidateDir(ctx context.Context, dir string, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
-	src := &fbc.Sources{}
-	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
-	opts = append(opts, func(o *validateOptions) { o.sources = src })
-	return validateLoaded(ctx, dir, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadDir(ctx, dir, lopts...) }, opts)
+	return validateLoaded(ctx, dir, func(lopts ...fbc.LoadOption) (*fbc.DeclarativeConfig, error) { return fbc.LoadDir(ctx, dir, lopts...) }, lopts, opts)
 }
 
 // ValidateRef is ValidateDir for a folder or, when ref is not an existing path, a catalog image.
 func ValidateRef(ctx context.Context, ref string, images image.Puller, lopts []fbc.LoadOption, opts ...ValidateOption) (*finding.Report, error) {
-	src := &fbc.Sources{}
-	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
-	opts = append(opts, func(o *validateOptions) { o.sources = src })
-	return validateLoaded(ctx, ref, func() (*fbc.DeclarativeConfig, error) { return fbc.LoadRef(ctx, ref, images, lopts...) }, opts)
+	return validateLoaded(ctx, ref, func(lopts ...fbc.LoadOption) (*fbc.DeclarativeConfig, error) {
+		return fbc.LoadRef(ctx, ref, images, lopts...)
+	}, lopts, opts)
 }
 
-func validateLoaded(ctx context.Context, dir string, load func() (*fbc.DeclarativeConfig, error), opts []ValidateOption) (*finding.Report, error) {
-	cfg, err := load()
+// validateLoaded loads the catalog and validates it. The CRD checks run file by file as the
+// catalog loads (crdStream), which then keeps no bundle's objects.
+func validateLoaded(ctx context.Context, dir string, load func(...fbc.LoadOption) (*fbc.DeclarativeConfig, error), lopts []fbc.LoadOption, opts []ValidateOption) (*finding.Report, error) {
+	src := &fbc.Sources{}
+	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
+	o := newValidateOptions(opts)
+	opts = append([]ValidateOption{WithFile(dir)}, opts...)
+	opts = append(opts, func(o *validateOptions) { o.sources = src })
+	if o.on(CheckCRD) {
+		reload := func(files []string) (*fbc.DeclarativeConfig, error) {
+			keep := map[string]bool{}
+			for _, f := range files {
+				keep[f] = true
+			}
+			return load(fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject),
+				fbc.WithOnlyFiles(func(f string) bool { return keep[f] }))
+		}
+		stream := newCRDStream(o.crds, o.perEdge, reload)
+		lopts = append(lopts, fbc.WithEachFile(stream.file))
+		opts = append(opts, func(o *validateOptions) { o.stream = stream })
+	}
+	cfg, err := load(lopts...)
 	if err != nil {
 		var le *fbc.LoadError
 		if !errors.As(err, &le) {
@@ -125,7 +153,6 @@ func validateLoaded(ctx context.Context, dir string, load func() (*fbc.Declarati
 		}
 		return loadReport(le, dir), nil
 	}
-	opts = append([]ValidateOption{WithFile(dir)}, opts...)
 	return Validate(ctx, cfg, opts...), nil
 }
 
@@ -147,11 +174,8 @@ func joinPath(dir, file string) string {
 // Validate runs the selected check groups on cfg and returns every finding in a stable order.
 // opm's checks come first; the other groups run on the part of the catalog opm accepts.
 func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateOption) *finding.Report {
-	o := validateOptions{crds: ObjectCRDs{}}
-	for _, f := range opts {
-		f(&o)
-	}
-	on := func(g string) bool { return o.checks == nil || o.checks[g] }
+	o := newValidateOptions(opts)
+	on := o.on
 	m, probs := fbc.Convert(cfg)
 	probs = append(probs, validateModel(m)...)
 	r := &finding.Report{}
@@ -163,7 +187,11 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	g := graph.BuildGraph(m)
 	var extra []finding.Finding
 	if on(CheckCRD) {
-		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
+		if o.stream != nil {
+			extra = append(extra, o.stream.check(ctx, m, o.progress)...)
+		} else {
+			extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
+		}
 	}
 	if on(CheckDeps) {
 		extra = append(extra, checkDeps(m, g, o.requireClosed)...)
