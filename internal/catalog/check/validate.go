@@ -82,7 +82,10 @@ func WithCRDSource(s CRDSource) ValidateOption { return func(o *validateOptions)
 // package listing the edges.
 func WithPerEdge(on bool) ValidateOption { return func(o *validateOptions) { o.perEdge = on } }
 
-// WithEdgeProgress calls fn as upgrade edges are checked for CRD safety (done of total).
+// WithEdgeProgress calls fn as upgrade edges are checked for CRD safety (done of total). With
+// ValidateDir and ValidateRef, the edges of a package held in one file are checked while the
+// catalog loads (fbc.WithProgress reports that); fn then sees only the packages spread over
+// several files.
 func WithEdgeProgress(fn func(done, total int)) ValidateOption {
 	return func(o *validateOptions) { o.progress = fn }
 }
