@@ -16,7 +16,7 @@ import (
 // the packages of its file are checked. A package is checked from its file alone; that is
 // the answer for the whole catalog when no other file holds a blob of the package (the
 // common layout, one folder per package). A package spread over several files is checked
-// again after loading, on the whole catalog (reload).
+// again after loading, on those files loaded again with their objects (reload).
 type crdStream struct {
 	src     CRDSource
 	perEdge bool
