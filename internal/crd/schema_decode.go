@@ -194,20 +194,31 @@ func (d *schemaDecoder) value() []byte {
 // object calls fn for each key of the object at i (fn reads the value); false for a key given
 // twice (kjson merges or overwrites: left to it), a non-object or fn's false.
 func (d *schemaDecoder) object(fn func(key string) bool) bool {
-	if d.data[d.i] != '{' {
-		return false
-	}
 	var buf [16]string
 	seen := buf[:0]
-	for d.i = skipSpace(d.data, d.i+1); d.data[d.i] != '}'; {
-		k, ok := d.str()
-		if !ok || slices.Contains(seen, k) {
+	return d.members(func(k string) bool {
+		if slices.Contains(seen, k) {
 			return false
 		}
 		seen = append(seen, k)
+		return fn(k)
+	})
+}
+
+// members calls fn for each key of the object at i, repeated keys included; false for a null
+// value (kjson's handling depends on the field), a non-object or fn's false.
+func (d *schemaDecoder) members(fn func(key string) bool) bool {
+	if d.data[d.i] != '{' {
+		return false
+	}
+	for d.i = skipSpace(d.data, d.i+1); d.data[d.i] != '}'; {
+		k, ok := d.str()
+		if !ok {
+			return false
+		}
 		d.i = skipSpace(d.data, skipSpace(d.data, d.i)+1)
 		if d.data[d.i] == 'n' || !fn(k) {
-			return false // null: kjson's handling depends on the field
+			return false
 		}
 		d.i = skipSpace(d.data, d.i)
 		if d.data[d.i] == ',' {
@@ -313,29 +324,15 @@ func (d *schemaDecoder) propsList() ([]apiextv1.JSONSchemaProps, bool) {
 
 func (d *schemaDecoder) propsMap() (map[string]apiextv1.JSONSchemaProps, bool) {
 	out := map[string]apiextv1.JSONSchemaProps{}
-	var ok bool
-	if d.data[d.i] != '{' {
-		return nil, false
-	}
-	// Property names may repeat (kjson keeps the last): decoded here without object's check.
-	for d.i = skipSpace(d.data, d.i+1); d.data[d.i] != '}'; {
-		var k string
-		if k, ok = d.str(); !ok {
-			return nil, false
+	// Property names may repeat: kjson keeps the last, as the map does.
+	ok := d.members(func(k string) bool {
+		p, ok := d.props()
+		if ok {
+			out[k] = *p
 		}
-		d.i = skipSpace(d.data, skipSpace(d.data, d.i)+1)
-		var p *apiextv1.JSONSchemaProps
-		if p, ok = d.props(); !ok {
-			return nil, false
-		}
-		out[k] = *p
-		d.i = skipSpace(d.data, d.i)
-		if d.data[d.i] == ',' {
-			d.i = skipSpace(d.data, d.i+1)
-		}
-	}
-	d.i++
-	return out, true
+		return ok
+	})
+	return out, ok
 }
 
 // kjsonValue decodes the next value into v with kjson (fields rare enough not to hand-decode).

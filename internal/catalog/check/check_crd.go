@@ -188,13 +188,16 @@ func planReleases(m *fbc.Model, byPkg []*edgeCheck, cache *crdCache) map[string]
 		edges[k.Package] = append(edges[k.Package], [2]string{k.From, k.To})
 	}
 	for pkg, es := range edges {
+		dec := cache.decoder(pkg)
 		sums := map[string][]crdSum{}
 		for b := range left[pkg] {
 			if mb := m.Packages[pkg].Bundles[b]; mb != nil {
-				sums[b] = objectSums(mb.Blob)
+				for _, c := range dec.candidates(mb.Blob) {
+					sums[b] = append(sums[b], c.sum)
+				}
 			}
 		}
-		cache.decoder(pkg).plan(es, sums)
+		dec.plan(es, sums)
 	}
 	return left
 }

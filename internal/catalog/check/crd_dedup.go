@@ -36,6 +36,8 @@ type decodeCache struct {
 	// refs counts, per CRD, the uses the package's edges still have for it (see plan); a
 	// decoded CRD is forgotten when its count drops to zero. nil: kept until the package is dropped.
 	refs map[crdSum]int
+	// cands are the CRD candidates of each bundle (by name), hashed once for plan and hashedCRDs.
+	cands map[string][]crdCandidate
 }
 
 type decoded struct {
@@ -50,7 +52,7 @@ type comparedPair struct {
 }
 
 func newDecodeCache() *decodeCache {
-	return &decodeCache{crds: map[crdSum]*decoded{}, pairs: map[[2]crdSum]*comparedPair{}}
+	return &decodeCache{crds: map[crdSum]*decoded{}, pairs: map[[2]crdSum]*comparedPair{}, cands: map[string][]crdCandidate{}}
 }
 
 // decode returns the CRD of data (decoded once per distinct content; callers must not modify it).
@@ -101,18 +103,32 @@ func (d *decodeCache) done(sums ...[]crdSum) {
 	}
 }
 
-// objectSums lists the sums of the objects of b that may be CRDs (a superset of what hashedCRDs
-// decodes), for plan.
-func objectSums(b *fbc.Bundle) []crdSum {
-	var out []crdSum
-	for _, obj := range b.Objects {
+// crdCandidate is an object of a bundle that may be a CRD (its kind says so, or cannot be
+// peeked), by index in Bundle.Objects, with the sum of its JSON.
+type crdCandidate struct {
+	index int
+	sum   crdSum
+}
+
+// candidates returns b's CRD candidates, hashed on the first call for the bundle.
+func (d *decodeCache) candidates(b *fbc.Bundle) []crdCandidate {
+	d.mu.Lock()
+	c, done := d.cands[b.Name]
+	d.mu.Unlock()
+	if done {
+		return c
+	}
+	for i, obj := range b.Objects {
 		data := []byte(obj)
 		if av, kind, ok := manifest.PeekKind(data); ok && (kind != "CustomResourceDefinition" || av == "") {
-			continue
+			continue // not a CRD (FromJSON would say the same, after a decode)
 		}
-		out = append(out, crdSum(sha256.Sum256(data)))
+		c = append(c, crdCandidate{index: i, sum: crdSum(sha256.Sum256(data))})
 	}
-	return out
+	d.mu.Lock()
+	d.cands[b.Name] = c
+	d.mu.Unlock()
+	return c
 }
 
 // compare returns compare(old, new), computed once per pair of sums.
@@ -139,16 +155,12 @@ func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache)
 		sum crdSum
 	}
 	var out []entry
-	for i, obj := range b.Objects {
-		data := []byte(obj)
-		if av, kind, ok := manifest.PeekKind(data); ok && (kind != "CustomResourceDefinition" || av == "") {
-			continue // not a CRD (FromJSON would say the same, after a decode)
-		}
-		sum := crdSum(sha256.Sum256(data))
-		c, err := dec.decode(sum, data)
+	for _, cand := range dec.candidates(b) {
+		c, err := dec.decode(cand.sum, []byte(b.Objects[cand.index]))
 		if err != nil {
-			return nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", i, err)
+			return nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", cand.index, err)
 		}
+		sum := cand.sum
 		if c != nil {
 			out = append(out, entry{c, sum})
 		}
