@@ -16,6 +16,13 @@ import (
 // map and the reflection-based conversion of FromUnstructured; other versions go through
 // FromUnstructured. isCRD is false (and the error nil) for any other kind.
 func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, err error) {
+	c, isCRD, _, err = fromJSON(data, nil)
+	return c, isCRD, err
+}
+
+// fromJSON is FromJSON, sharing schema maps through share (nil: none); fast tells whether the
+// schemas were decoded by fastCRD.
+func fromJSON(data []byte, share *sharing) (c *apiextv1.CustomResourceDefinition, isCRD, fast bool, err error) {
 	var tm struct {
 		APIVersion string `json:"apiVersion"`
 		Kind       string `json:"kind"`
@@ -23,28 +30,28 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 	var ok bool
 	if tm.APIVersion, tm.Kind, ok = manifest.PeekKind(data); !ok {
 		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &tm); err != nil {
-			return nil, false, fmt.Errorf("decoding object: %w", err)
+			return nil, false, false, fmt.Errorf("decoding object: %w", err)
 		}
 	}
 	switch {
 	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):
-		return nil, false, nil
+		return nil, false, false, nil
 	case tm.APIVersion == groupAPIExtensions+"/v1":
-		out, ok := fastCRD(data)
-		if !ok {
+		out, fast := fastCRD(data, share)
+		if !fast {
 			out = &apiextv1.CustomResourceDefinition{}
 			if err := kjson.UnmarshalCaseSensitivePreserveInts(data, out); err != nil {
-				return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+				return nil, true, false, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 			}
 		}
 		scheme.Default(out)
-		return out, true, checkDepth(out)
+		return out, true, fast, checkDepth(out)
 	default:
 		u := &unstructured.Unstructured{}
 		if err := kjson.UnmarshalCaseSensitivePreserveInts(data, &u.Object); err != nil {
-			return nil, true, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
+			return nil, true, false, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 		}
 		c, err := FromUnstructured(u)
-		return c, true, err
+		return c, true, false, err
 	}
 }

@@ -111,9 +111,10 @@ func deeperThan(s *apiextv1.JSONSchemaProps, left int) bool {
 	if left == 0 {
 		return true
 	}
+	var v apiextv1.JSONSchemaProps // one per level, declared outside the loops: it stays on the stack
 	for _, m := range [...]map[string]apiextv1.JSONSchemaProps{s.Properties, s.PatternProperties, s.Definitions} {
 		for name := range m {
-			if v := m[name]; deeperThan(&v, left-1) {
+			if v = m[name]; deeperThan(&v, left-1) {
 				return true
 			}
 		}

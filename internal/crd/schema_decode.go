@@ -22,11 +22,11 @@ import (
 
 // fastCRD decodes an apiextensions.k8s.io/v1 CRD given as JSON; ok is false when the caller must
 // decode it with kjson instead.
-func fastCRD(data []byte) (*apiextv1.CustomResourceDefinition, bool) {
+func fastCRD(data []byte, share *sharing) (*apiextv1.CustomResourceDefinition, bool) {
 	if !json.Valid(data) {
 		return nil, false
 	}
-	schemas, ok := decodeSchemas(data)
+	schemas, ok := decodeSchemas(data, share)
 	if !ok || len(schemas) == 0 {
 		return nil, false
 	}
@@ -62,7 +62,7 @@ type schemaAt struct {
 
 // decodeSchemas decodes the spec.versions[i].schema.openAPIV3Schema objects of valid JSON; ok is
 // false for a key given twice on that path or a schema left to kjson.
-func decodeSchemas(data []byte) (out []schemaAt, ok bool) {
+func decodeSchemas(data []byte, share *sharing) (out []schemaAt, ok bool) {
 	spec, ok := member(data, skipSpace(data, 0), "spec")
 	if !ok || spec < 0 {
 		return nil, ok
@@ -84,7 +84,7 @@ func decodeSchemas(data []byte) (out []schemaAt, ok bool) {
 					return nil, false
 				}
 				if s >= 0 && data[s] == '{' {
-					d := schemaDecoder{data: data, i: s}
+					d := schemaDecoder{data: data, i: s, share: share}
 					p, ok := d.props()
 					if !ok {
 						return nil, false
@@ -180,8 +180,9 @@ func skipString(data []byte, i int) int {
 // schemaDecoder decodes JSONSchemaProps from valid JSON at i; every method leaves i after the
 // value it read, or returns false.
 type schemaDecoder struct {
-	data []byte
-	i    int
+	data  []byte
+	i     int
+	share *sharing // nil: no sharing
 }
 
 // value returns the raw bytes of the next value and moves past it.

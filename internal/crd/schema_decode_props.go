@@ -74,7 +74,11 @@ func (d *schemaDecoder) props() (*apiextv1.JSONSchemaProps, bool) {
 		case "not":
 			p.Not, ok = d.props()
 		case "properties":
-			p.Properties, ok = d.propsMap()
+			if d.share != nil {
+				p.Properties, ok = d.sharedPropsMap()
+			} else {
+				p.Properties, ok = d.propsMap()
+			}
 		case "additionalProperties":
 			p.AdditionalProperties, ok = d.orBool()
 		case "additionalItems":

@@ -109,9 +109,14 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 	}
 	bundleLeft := planReleases(m, byPkg, cache)
 	vs := &versionIndex{m: map[string]map[string]map[string]crdVersions{}}
+	budget := newEdgeBudget(edgeBudgetBytes)
 	forEach(ctx, len(byPkg), progress, func(i int) {
 		ec := byPkg[i]
-		ec.old, ec.new = cache.get(ctx, ec.key.Package, ec.key.From), cache.get(ctx, ec.key.Package, ec.key.To)
+		w := edgeWeight(m, cache.decoder(ec.key.Package), ec.key.Package, ec.key.From, ec.key.To)
+		budget.acquire(w)
+		defer budget.release(w)
+		ec.old = cache.get(ctx, ec.key.Package, ec.key.From, nil)
+		ec.new = cache.get(ctx, ec.key.Package, ec.key.To, ec.old.index)
 		vs.note(ec.key.Package, ec.old)
 		vs.note(ec.key.Package, ec.new)
 		dec := cache.decoder(ec.key.Package)
@@ -119,7 +124,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 			ec.check(ctx, dec)
 		}
 		dec.done(ec.old.sums, ec.new.sums)
-		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums = nil, nil, nil, nil
+		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums, ec.old.index, ec.new.index = nil, nil, nil, nil, nil, nil
 		for _, b := range []string{ec.key.From, ec.key.To} {
 			if bundleLeft[ec.key.Package][b].Add(-1) == 0 {
 				cache.release(ec.key.Package, b)

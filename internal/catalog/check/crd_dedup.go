@@ -24,8 +24,10 @@ import (
 type crdSum [32]byte
 
 // hashedCRDSource is a CRDSource that can decode through a package's cache and say each CRD's sum.
+// from indexes the schemas of the CRDs the bundle's are compared with (the edge's old bundle),
+// whose identical parts the new ones share (crd.FromJSONSharing).
 type hashedCRDSource interface {
-	hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache) (crds []*apiextv1.CustomResourceDefinition, sums []crdSum, ok bool, err error)
+	hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) (crds []*apiextv1.CustomResourceDefinition, sums []crdSum, idx []*crd.SchemaIndex, ok bool, err error)
 }
 
 // decodeCache holds the decoded CRDs of one package by sum, and the findings of the pairs compared.
@@ -43,6 +45,7 @@ type decodeCache struct {
 type decoded struct {
 	once sync.Once
 	crd  *apiextv1.CustomResourceDefinition
+	idx  *crd.SchemaIndex
 	err  error
 }
 
@@ -55,8 +58,9 @@ func newDecodeCache() *decodeCache {
 	return &decodeCache{crds: map[crdSum]*decoded{}, pairs: map[[2]crdSum]*comparedPair{}, cands: map[string][]crdCandidate{}}
 }
 
-// decode returns the CRD of data (decoded once per distinct content; callers must not modify it).
-func (d *decodeCache) decode(sum crdSum, data []byte) (*apiextv1.CustomResourceDefinition, error) {
+// decode returns the CRD of data and the index of its schemas (decoded once per distinct
+// content, sharing what is identical in from; callers must not modify it).
+func (d *decodeCache) decode(sum crdSum, data []byte, from []*crd.SchemaIndex) (*apiextv1.CustomResourceDefinition, *crd.SchemaIndex, error) {
 	d.mu.Lock()
 	e := d.crds[sum]
 	if e == nil {
@@ -64,8 +68,8 @@ func (d *decodeCache) decode(sum crdSum, data []byte) (*apiextv1.CustomResourceD
 		d.crds[sum] = e
 	}
 	d.mu.Unlock()
-	e.once.Do(func() { e.crd, _, e.err = crd.FromJSON(data) })
-	return e.crd, e.err
+	e.once.Do(func() { e.crd, _, e.idx, e.err = crd.FromJSONSharing(data, from...) })
+	return e.crd, e.idx, e.err
 }
 
 // plan counts the uses of each CRD by the edges still to check: each edge uses the CRDs of its
@@ -146,52 +150,52 @@ func (d *decodeCache) compare(old, new crdSum, compare func() []crd.Finding) []c
 }
 
 // hashedCRDs implements hashedCRDSource: like CRDs, through the package's decode cache.
-func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
 	if len(b.Objects) == 0 {
-		return nil, nil, false, nil
+		return nil, nil, nil, false, nil
 	}
 	type entry struct {
 		c   *apiextv1.CustomResourceDefinition
 		sum crdSum
+		idx *crd.SchemaIndex
 	}
 	var out []entry
 	for _, cand := range dec.candidates(b) {
-		c, err := dec.decode(cand.sum, []byte(b.Objects[cand.index]))
+		c, idx, err := dec.decode(cand.sum, []byte(b.Objects[cand.index]), from)
 		if err != nil {
-			return nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", cand.index, err)
+			return nil, nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", cand.index, err)
 		}
-		sum := cand.sum
 		if c != nil {
-			out = append(out, entry{c, sum})
+			out = append(out, entry{c, cand.sum, idx})
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].c.Name < out[j].c.Name })
-	crds, sums := make([]*apiextv1.CustomResourceDefinition, len(out)), make([]crdSum, len(out))
+	crds, sums, idx := make([]*apiextv1.CustomResourceDefinition, len(out)), make([]crdSum, len(out)), make([]*crd.SchemaIndex, len(out))
 	for i, e := range out {
-		crds[i], sums[i] = e.c, e.sum
+		crds[i], sums[i], idx[i] = e.c, e.sum, e.idx
 	}
-	return crds, sums, true, nil
+	return crds, sums, idx, true, nil
 }
 
 // hashedCRDs implements hashedCRDSource: the first source that has the bundle's CRDs, through the
 // cache where that source can use it.
-func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
 	for _, s := range f {
-		crds, sums, ok, err := sourceCRDs(ctx, s, b, dec)
+		crds, sums, idx, ok, err := sourceCRDs(ctx, s, b, dec, from)
 		if err != nil || ok {
-			return crds, sums, ok, err
+			return crds, sums, idx, ok, err
 		}
 	}
-	return nil, nil, false, nil
+	return nil, nil, nil, false, nil
 }
 
-// sourceCRDs asks s for b's CRDs, through dec when s can use it (sums are zero otherwise).
-func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCache) ([]*apiextv1.CustomResourceDefinition, []crdSum, bool, error) {
+// sourceCRDs asks s for b's CRDs, through dec when s can use it (sums are zero and indexes nil otherwise).
+func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
 	if h, ok := s.(hashedCRDSource); ok {
-		return h.hashedCRDs(ctx, b, dec)
+		return h.hashedCRDs(ctx, b, dec, from)
 	}
 	crds, ok, err := s.CRDs(ctx, b)
-	return crds, make([]crdSum, len(crds)), ok, err
+	return crds, make([]crdSum, len(crds)), nil, ok, err
 }
 
 // compareEdge compares the CRDs of an edge: identical CRDs (same sum) are skipped, each distinct

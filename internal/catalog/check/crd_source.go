@@ -114,7 +114,8 @@ func (f FirstCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
-	sums   []crdSum // per CRD; zero when the source does not hash
+	sums   []crdSum           // per CRD; zero when the source does not hash
+	index  []*crd.SchemaIndex // per CRD, for the edge's new bundle to share (nil entries share nothing)
 	// grants are the RBAC rules of the bundle's CSV, read when a CRD is removed (nil: the
 	// catalog does not carry the CSV).
 	grants *csvGrants
@@ -163,7 +164,7 @@ func (c *crdCache) release(pkg, name string) {
 	e := c.got[pkg][name]
 	c.mu.Unlock()
 	if e != nil {
-		e.r.crds, e.r.sums = nil, nil
+		e.r.crds, e.r.sums, e.r.index = nil, nil, nil
 	}
 }
 
@@ -187,7 +188,9 @@ type crdEntry struct {
 	r    crdResult
 }
 
-func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
+// get returns the bundle's CRDs, decoded on the first call sharing what is identical in the
+// CRDs from indexes (the edge's old bundle).
+func (c *crdCache) get(ctx context.Context, pkg, name string, from []*crd.SchemaIndex) crdResult {
 	c.mu.Lock()
 	if c.got[pkg] == nil {
 		c.got[pkg] = map[string]*crdEntry{}
@@ -201,7 +204,7 @@ func (c *crdCache) get(ctx context.Context, pkg, name string) crdResult {
 	e.once.Do(func() {
 		e.r = crdResult{bundle: name}
 		if b := c.m.Packages[pkg].Bundles[name]; b != nil {
-			e.r.crds, e.r.sums, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg))
+			e.r.crds, e.r.sums, e.r.index, e.r.ok, e.r.err = sourceCRDs(ctx, c.src, b.Blob, c.decoder(pkg), from)
 			if e.r.ok && b.Blob.CsvJSON != "" {
 				e.r.grants = &csvGrants{csv: b.Blob.CsvJSON}
 			}

@@ -27,7 +27,7 @@ func overEdgeLimit(ctx context.Context, m *fbc.Model, g *graph.Graph, cache *crd
 		}
 		over[pn] = -n
 		for _, bn := range fbc.SortedKeys(m.Packages[pn].Bundles) {
-			if r := cache.get(ctx, pn, bn); r.ok || r.err != nil {
+			if r := cache.get(ctx, pn, bn, nil); r.ok || r.err != nil {
 				over[pn] = n
 				break
 			}
