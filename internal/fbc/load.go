@@ -1,7 +1,6 @@
 package fbc
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -231,20 +230,29 @@ func loadFile(fsys fs.FS, name string, o loadOptions) (*DeclarativeConfig, error
 		return nil, err
 	}
 	defer f.Close()
-	// One buffer of the file's size per file (plus bytes.MinRead, so that reading to the end does
-	// not double it), garbage once the file is parsed: parsed blobs never point into it.
-	size := int64(0)
-	if fi, err := f.Stat(); err == nil && fi.Size() > 0 && fi.Size() <= o.maxFileSize {
-		size = fi.Size()
+	tooBig := &manifest.LimitError{File: name, What: "file size", Limit: o.maxFileSize}
+	if fi, err := f.Stat(); err == nil && fi.Size() > o.maxFileSize {
+		return nil, tooBig
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, size+bytes.MinRead))
-	if _, err := buf.ReadFrom(io.LimitReader(f, o.maxFileSize+1)); err != nil {
-		return nil, err
+	// The file is parsed as it is read, one document at a time (docReader).
+	r := &countingReader{r: io.LimitReader(f, o.maxFileSize+1)}
+	cfg, err := parseStreamDropping(r, o.dropValues)
+	if r.n > o.maxFileSize {
+		return nil, tooBig // it grew past the limit while read
 	}
-	if int64(buf.Len()) > o.maxFileSize {
-		return nil, &manifest.LimitError{File: name, What: "file size", Limit: o.maxFileSize}
-	}
-	return parseStreamDropping(buf.Bytes(), o.dropValues)
+	return cfg, err
+}
+
+// countingReader counts the bytes read through it.
+type countingReader struct {
+	r io.Reader
+	n int64
+}
+
+func (c *countingReader) Read(p []byte) (int, error) {
+	n, err := c.r.Read(p)
+	c.n += int64(n)
+	return n, err
 }
 
 // dropValues empties the values of the given property types and copies the other values out

@@ -1,6 +1,7 @@
 package fbc
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"errors"
@@ -20,11 +21,13 @@ import (
 // ParseStream decodes one file: a stream of JSON objects when its first non-space byte is
 // '{', else a stream of YAML documents separated by "---" lines (opm's
 // k8s YAMLOrJSONDecoder). It stops at the first bad document, as opm does.
-func ParseStream(data []byte) (*DeclarativeConfig, error) { return parseStreamDropping(data, nil) }
+func ParseStream(data []byte) (*DeclarativeConfig, error) {
+	return parseStreamDropping(bytes.NewReader(data), nil)
+}
 
 // parseStreamDropping is parseStream emptying the values of the property types in drop as
 // soon as each bundle is decoded and its objects are read (see WithoutPropertyValues).
-func parseStreamDropping(data []byte, drop map[string]bool) (*DeclarativeConfig, error) {
+func parseStreamDropping(r io.Reader, drop map[string]bool) (*DeclarativeConfig, error) {
 	cfg := &DeclarativeConfig{}
 	// Bundle objects are read as each bundle is decoded, so that the values dropped can
 	// include olm.bundle.object (then held once, as Objects). Their first error is returned
@@ -48,9 +51,13 @@ func parseStreamDropping(data []byte, drop map[string]bool) (*DeclarativeConfig,
 		dropNew()
 		return cfg, objErr
 	}
-	t := bytes.TrimLeft(data, " \t\r\n")
-	if len(t) > 0 && t[0] == '{' {
-		dec := json.NewDecoder(bytes.NewReader(t))
+	br := bufio.NewReaderSize(r, 64<<10)
+	lead, err := leadingSpace(br)
+	if err != nil {
+		return nil, err
+	}
+	if next, err := br.Peek(1); err == nil && next[0] == '{' {
+		dec := json.NewDecoder(br)
 		for {
 			var raw json.RawMessage
 			if err := dec.Decode(&raw); err != nil {
@@ -66,79 +73,71 @@ func parseStreamDropping(data []byte, drop map[string]bool) (*DeclarativeConfig,
 		}
 		return done()
 	}
-	docs, err := splitYAML(data)
-	if err != nil {
-		return nil, err
+	var rest io.Reader = br // newDocReader reads br itself (bufio.NewReaderSize)
+	if len(lead) > 0 {
+		rest = io.MultiReader(bytes.NewReader(lead), br)
 	}
+	docs := newDocReader(rest)
 	p := parsers.Get().(*codec.Parser)
 	defer parsers.Put(p)
 	var kvs []kv
-	for _, doc := range docs {
-		dropNew()
-		if out, err := p.Convert(doc); err == nil {
-			blob := append(make([]byte, 0, len(out)+1), out...)
-			var m Meta
-			m, kvs, err = metaKVs(blob, kvs[:0])
-			if err == nil {
-				err = cfg.addMetaKVs(m, kvs)
-			}
-			if err != nil {
-				return nil, err
-			}
-			continue
+	for {
+		doc, err := docs.next()
+		if err == io.EOF {
+			break
 		}
-		j, err := yaml.YAMLToJSON(doc)
 		if err != nil {
-			return nil, fmt.Errorf("error converting YAML to JSON: %v", err)
+			return nil, err
 		}
-		if err := cfg.add(j, true); err != nil {
+		dropNew()
+		if kvs, err = cfg.addYAML(p, doc, kvs); err != nil {
+			if serr := docs.badSeparator(); serr != nil {
+				return nil, serr
+			}
 			return nil, err
 		}
 	}
 	return done()
 }
 
+// leadingSpace reads the white space that starts a stream (a JSON stream starts with '{' after it).
+func leadingSpace(r *bufio.Reader) ([]byte, error) {
+	var lead []byte
+	for {
+		c, err := r.ReadByte()
+		if err == io.EOF {
+			return lead, nil
+		}
+		if err != nil {
+			return nil, err
+		}
+		if c != ' ' && c != '\t' && c != '\r' && c != '\n' {
+			return lead, r.UnreadByte()
+		}
+		lead = append(lead, c)
+	}
+}
+
+// addYAML converts one YAML document to JSON and files it (kvs is scratch space, returned for reuse).
+func (cfg *DeclarativeConfig) addYAML(p *codec.Parser, doc []byte, kvs []kv) ([]kv, error) {
+	if out, err := p.Convert(doc); err == nil {
+		blob := append(make([]byte, 0, len(out)+1), out...)
+		var m Meta
+		m, kvs, err = metaKVs(blob, kvs[:0])
+		if err == nil {
+			err = cfg.addMetaKVs(m, kvs)
+		}
+		return kvs, err
+	}
+	j, err := yaml.YAMLToJSON(doc)
+	if err != nil {
+		return kvs, fmt.Errorf("error converting YAML to JSON: %v", err)
+	}
+	return kvs, cfg.add(j, true)
+}
+
 // parsers keeps YAML parsers (and their buffers) for reuse across files.
 var parsers = sync.Pool{New: func() any { return new(codec.Parser) }}
-
-// splitYAML cuts a YAML stream at lines starting with "---" like k8s' YAMLReader: only a
-// comment may follow the separator; documents made only of comments or blank lines are
-// kept (opm then reports them as missing their schema).
-func splitYAML(data []byte) ([][]byte, error) {
-	// k8s' LineReader strips "\r\n" or "\n" from each line and appends "\n".
-	if bytes.IndexByte(data, '\r') >= 0 {
-		data = bytes.ReplaceAll(data, []byte("\r\n"), []byte("\n"))
-	}
-	if len(data) > 0 && data[len(data)-1] != '\n' {
-		data = append(data[:len(data):len(data)], '\n')
-	}
-	var docs [][]byte
-	start := 0
-	for pos := 0; pos < len(data); {
-		end := bytes.IndexByte(data[pos:], '\n')
-		if end < 0 {
-			end = len(data)
-		} else {
-			end += pos + 1
-		}
-		line := data[pos:end]
-		if bytes.HasPrefix(line, []byte("---")) {
-			rest := strings.TrimSpace(string(line[3:]))
-			if rest != "" && rest[0] != '#' {
-				return nil, fmt.Errorf("invalid Yaml document separator: %s", rest)
-			}
-			if pos > start {
-				docs = append(docs, data[start:pos])
-			}
-			start = end
-		}
-		pos = end
-	}
-	if start < len(data) {
-		docs = append(docs, data[start:])
-	}
-	return docs, nil
-}
 
 // add decodes one blob (JSON from a JSON stream, or converted from YAML) and files it by schema.
 func (cfg *DeclarativeConfig) add(raw []byte, fromYAML bool) error {
