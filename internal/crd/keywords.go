@@ -103,7 +103,7 @@ func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) 
 	val := short(n.Default.Raw)
 	const msg = "default added; objects that omit the field change meaning"
 	switch {
-	case val == `""` && (strings.HasSuffix(path, ".name") || strings.HasSuffix(path, "['name']")):
+	case val == `""` && referenceName(path):
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default \"\" added to a reference name; an empty name means unset, as an omitted one did (controller-gen marks LocalObjectReference.name so)")
 	case describesDefault(o.Description, n.Default.Raw):
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that the old description already documented; objects that omit the field keep the meaning the controller gave them")
@@ -114,6 +114,11 @@ func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) 
 	default:
 		d.add(RuleDefaultAdded, path, "", val, msg)
 	}
+}
+
+// referenceName reports whether path is a field called name (a reference's, for default "").
+func referenceName(path string) bool {
+	return strings.HasSuffix(path, ".name") || strings.HasSuffix(path, "['name']")
 }
 
 // describesDefault reports whether description documents the default value: within the sentence after
@@ -176,6 +181,8 @@ func (d schemaDiffer) defaults(path string, o, n *apiextv1.JSONSchemaProps) {
 	case o.Default == nil && n.Default == nil:
 	case o.Default == nil:
 		d.defaultAdded(path, o, n)
+	case n.Default == nil && short(o.Default.Raw) == `""` && referenceName(path):
+		d.capped(SeverityInfo, RuleDefaultRemoved, path, `""`, "", "default \"\" removed from a reference name; an omitted name means unset, as the empty one the default gave did (the reverse of controller-gen >= 0.16 marking LocalObjectReference.name)")
 	case n.Default == nil:
 		d.add(RuleDefaultRemoved, path, short(o.Default.Raw), "", "default removed; objects that omit the field change meaning")
 	case !jsonEqual(o.Default.Raw, n.Default.Raw):

@@ -36,6 +36,12 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, SeverityWarning}}},
 		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, SeverityWarning}}},
 		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
+		{"pvc-claims-by-structure", "^.spec.volume_claim_template.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
+		{"dra-claim-source", "^.spec.app.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
+		{"dra-claim-source", "^.spec.ui.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
+		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
+		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
+		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, SeverityError}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)

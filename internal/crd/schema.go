@@ -26,6 +26,8 @@ type schemaDiffer struct {
 	// statusSubresource says the old version has the status subresource: status is then written
 	// by the controller through /status only, and rewritten by it.
 	statusSubresource bool
+	// parent is the new schema's node above the one being compared (nil at the root).
+	parent *apiextv1.JSONSchemaProps
 }
 
 // DiffSchemas compares an old and a new openAPIV3Schema (either may be nil) and returns the findings
@@ -63,21 +65,45 @@ func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg strin
 	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}, ceiling: ceiling})
 }
 
-// pvcClaims reports whether path is resources.claims of an embedded PersistentVolumeClaim spec (an
-// ephemeral volume's or a StatefulSet's claim template).
-func pvcClaims(path string) bool {
-	return strings.HasSuffix(path, "volumeClaimTemplate.spec.resources.claims") ||
-		strings.HasSuffix(path, "volumeClaimTemplates[*].spec.resources.claims")
+// pvcClaims reports whether the field name removed from the node at path is resources.claims of
+// an embedded PersistentVolumeClaim spec: the node is "resources" and the node holding it has
+// accessModes (an ephemeral volume's or a StatefulSet's claim template, a PVC spec under any name).
+func (d schemaDiffer) pvcClaims(path, name string) bool {
+	if name != "claims" || !strings.HasSuffix(path, ".resources") || d.parent == nil {
+		return false
+	}
+	_, pvc := d.parent.Properties["accessModes"]
+	return pvc
+}
+
+// draClaimSource reports whether the field name removed from the node at path (n in the new
+// schema) is the source of a pod's resourceClaims[*] that k8s.io/api 1.31 flattened into the claim
+// (resourceClaimName, resourceClaimTemplateName).
+func draClaimSource(path, name string, n *apiextv1.JSONSchemaProps) bool {
+	if name != "source" || !strings.HasSuffix(path, ".resourceClaims[*]") {
+		return false
+	}
+	_, flat := n.Properties["resourceClaimName"]
+	return flat
+}
+
+// removedField reports the property name of the node at path removed (n: the node in the new schema).
+func (d schemaDiffer) removedField(path, name string, n *apiextv1.JSONSchemaProps) {
+	const msg = "field removed; its data is pruned (lost) on the next write"
+	switch {
+	case d.pvcClaims(path, name):
+		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it; OLM v1's preflight still refuses the removal")
+	case draClaimSource(path, name, n):
+		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is the source of a pod's resource claim, which k8s.io/api 1.31 replaced by resourceClaimName and resourceClaimTemplateName on the claim itself: source belonged to the alpha dynamic resource allocation API (resource.k8s.io/v1alpha2, off unless its feature gate was on), and no API server since 1.31 reads it; OLM v1's preflight still refuses the removal")
+	default:
+		d.removed(childPath(path, name), msg)
+	}
 }
 
 // removed reports a removed field. Under status, when the old version has the status subresource,
 // the data is the controller's: it rewrites status from what it observes, so the loss is a warning.
 // Without the subresource status is written with the rest of the object, by anyone, as spec is.
 func (d schemaDiffer) removed(path, msg string) {
-	if pvcClaims(path) {
-		d.capped(SeverityWarning, RuleFieldRemoved, path, "", "", msg+"; this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it; OLM v1's preflight still refuses the removal")
-		return
-	}
 	if path != "^.status" && !strings.HasPrefix(path, "^.status.") && !strings.HasPrefix(path, "^.status[") {
 		d.add(RuleFieldRemoved, path, "", "", msg)
 		return
@@ -345,12 +371,14 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 			names = append(names, name)
 		}
 		sort.Strings(names)
+		below := d
+		below.parent = n
 		for _, name := range names {
 			op := o.Properties[name]
 			if np, ok := n.Properties[name]; ok {
-				d.node(childPath(path, name), &op, &np)
+				below.node(childPath(path, name), &op, &np)
 			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) {
-				d.removed(childPath(path, name), "field removed; its data is pruned (lost) on the next write")
+				d.removedField(path, name, n)
 			}
 		}
 	}
@@ -358,7 +386,9 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 		if n.Items == nil || n.Items.Schema == nil {
 			d.removed(path+"[*]", "items schema removed")
 		} else {
-			d.node(path+"[*]", o.Items.Schema, n.Items.Schema)
+			below := d
+			below.parent = n
+			below.node(path+"[*]", o.Items.Schema, n.Items.Schema)
 		}
 	}
 	d.additionalProperties(path, o, n)
@@ -392,7 +422,9 @@ func (d schemaDiffer) additionalProperties(path string, o, n *apiextv1.JSONSchem
 				"additionalProperties removed; existing map entries are pruned or rejected")
 		}
 	case oa.Schema != nil && na.Schema != nil:
-		d.node(path+".*", oa.Schema, na.Schema)
+		below := d
+		below.parent = n
+		below.node(path+".*", oa.Schema, na.Schema)
 	}
 }
 
