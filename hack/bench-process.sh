@@ -11,6 +11,7 @@
 # kustomize (KUSTOMIZE="kustomize build", default "kubectl kustomize").
 #
 # SYNTH_MAX=n caps the synthetic catalogs (default 10000); RUNS=n sets the runs per row (default 3);
+# REPETITION=dir adds the rows of a corpus with realistic repetition (see 1b);
 # OPACK=path picks the binary (default bin/opack); SYNTH_CACHE=dir keeps the synthetic catalogs
 # there for the next run (hack/synthgen -cache; 10,000 bundles take minutes to write).
 set -euo pipefail
@@ -81,28 +82,44 @@ opm=$(build_opm || true)
 echo "| figure | wall | cpu | peak RSS | exit | upstream anchor | target | vs decode floor |"
 echo "|---|---|---|---|---|---|---|---|"
 
+# bundle_rows LABEL ANCHOR TARGET EVERY BUNDLE_DIR...: opack validate bundle on all the bundles in one
+# call beside the decode floor of the same files, and operator-sdk bundle validate on every EVERY-th
+# bundle (it validates one bundle per process), projected to all of them.
+bundle_rows() {
+  local label=$1 anchor=$2 target=$3 every=$4
+  shift 4
+  local bundles=("$@") fl line
+  fl=$(floor "${bundles[@]}")
+  line=$(row "validate bundle: ${#bundles[@]} $label, one call" "$anchor" "$target" "$fl" -- "$opack" validate bundle "${bundles[@]}")
+  echo "$line"
+  ratios+=("$(ratio "opack validate bundle / decode floor (${#bundles[@]} $label)" "$(wall "$line")" "${fl%% *}")")
+  if [ -z "$sdk" ]; then
+    echo "(operator-sdk rows skipped: set OPERATOR_SDK=path to operator-sdk v1.42.3)" >&2
+    return
+  fi
+  local some=() i sline projected
+  for i in "${!bundles[@]}"; do if [ $((i % every)) -eq 0 ]; then some+=("${bundles[$i]}"); fi; done
+  sline=$("$work/proctime" -runs 1 -label "operator-sdk bundle validate: ${#some[@]} sample bundles of the $label, one process each" \
+    -- sh -c 'sdk=$1; shift; for d in "$@"; do "$sdk" bundle validate "$d" >/dev/null 2>&1 || true; done' sh "$sdk" "${some[@]}")
+  echo "$sline – | – | – |"
+  projected=$(awk -v w="$(wall "$sline")" -v n="${#some[@]}" -v all="${#bundles[@]}" 'BEGIN { printf "%.3f", w / n * all }')
+  ratios+=("$(ratio "operator-sdk projected to the ${#bundles[@]} $label / opack" "$projected" "$(wall "$line")")")
+}
+
 # 1. The 605 bundles of the certified-operators corpus validated in one call.
 if [ -d "$corpus/certified-operators" ]; then
   bundles=()
   for d in "$corpus"/certified-operators/*/*/; do [ -d "$d/manifests" ] && bundles+=("$d"); done
-  fl=$(floor "${bundles[@]}")
-  line=$(row "validate bundle: ${#bundles[@]} corpus bundles, one call" \
-    "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≥ 25× operator-sdk, ≤ 1× floor" "$fl" \
-    -- "$opack" validate bundle "${bundles[@]}")
-  echo "$line"
-  ratios+=("$(ratio "opack validate bundle / decode floor (${#bundles[@]} bundles)" "$(wall "$line")" "${fl%% *}")")
-  # operator-sdk validates one bundle per process: a fixed sample (every 30th bundle), projected to all.
-  if [ -n "$sdk" ]; then
-    some=()
-    for i in "${!bundles[@]}"; do if [ $((i % 30)) -eq 0 ]; then some+=("${bundles[$i]}"); fi; done
-    sline=$("$work/proctime" -runs 1 -label "operator-sdk bundle validate: ${#some[@]} sample bundles, one process each" \
-      -- sh -c 'sdk=$1; shift; for d in "$@"; do "$sdk" bundle validate "$d" >/dev/null 2>&1 || true; done' sh "$sdk" "${some[@]}")
-    echo "$sline – | – | – |"
-    projected=$(awk -v w="$(wall "$sline")" -v n="${#some[@]}" -v all="${#bundles[@]}" 'BEGIN { printf "%.3f", w / n * all }')
-    ratios+=("$(ratio "operator-sdk projected to ${#bundles[@]} bundles / opack" "$projected" "$(wall "$line")")")
-  else
-    echo "(operator-sdk rows skipped: set OPERATOR_SDK=path to operator-sdk v1.42.3)" >&2
-  fi
+  bundle_rows "corpus bundles" "operator-sdk one bundle at a time: 0.14–0.20 s each, ≈ 2 min" "≥ 25× operator-sdk, ≤ 1× floor" 30 "${bundles[@]}"
+fi
+
+# 1b. A corpus with realistic repetition: every release of a few real operators, as an operator
+# repository holds them (REPETITION=dir of <operator>/<version>/manifests, e.g. the operators/ folder of
+# redhat-openshift-ecosystem/community-operators-prod for a few operators; not in ../shared).
+if [ -n "${REPETITION:-}" ]; then
+  bundles=()
+  for d in "$REPETITION"/*/*/; do [ -d "$d/manifests" ] && bundles+=("$d"); done
+  bundle_rows "bundles of every release of $(ls "$REPETITION" | wc -l) operators" "operator-sdk one bundle at a time" "≥ 30× operator-sdk" 10 "${bundles[@]}"
 fi
 
 # 2. certified-operators-v4.22 catalog validate.
