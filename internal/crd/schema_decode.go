@@ -183,6 +183,7 @@ type schemaDecoder struct {
 	data  []byte
 	i     int
 	share *sharing // nil: no sharing
+	depth int      // schemas being decoded around i
 }
 
 // value returns the raw bytes of the next value and moves past it.

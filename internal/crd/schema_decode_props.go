@@ -6,6 +6,8 @@ import (
 
 // props decodes one JSONSchemaProps object (see fastCRD).
 func (d *schemaDecoder) props() (*apiextv1.JSONSchemaProps, bool) {
+	d.depth++
+	defer func() { d.depth-- }()
 	p := &apiextv1.JSONSchemaProps{}
 	ok := d.object(func(key string) bool {
 		var ok bool
@@ -74,7 +76,7 @@ func (d *schemaDecoder) props() (*apiextv1.JSONSchemaProps, bool) {
 		case "not":
 			p.Not, ok = d.props()
 		case "properties":
-			if d.share != nil {
+			if d.share != nil && d.depth <= MaxSchemaDepth {
 				p.Properties, ok = d.sharedPropsMap()
 			} else {
 				p.Properties, ok = d.propsMap()

@@ -7,12 +7,16 @@ import (
 )
 
 // Consecutive releases of an operator ship CRDs that differ in a few fields, and a decoded schema
-// takes 10-13x the bytes of its JSON: every properties map holds its ~550-byte JSONSchemaProps
+// takes 10-13x the bytes of its JSON: every properties map holds its 512-byte JSONSchemaProps
 // values inline, in groups of 8 (a one-entry map takes ~4.9 KB). The fast decoder therefore
 // indexes the properties maps it decodes by their JSON text, and a CRD decoded with the index of
 // an earlier one shares the maps of byte-identical properties objects instead of decoding them
 // again: an upgrade pair of 700 KB CRDs that share 70-84% of their text (appian-operator on
 // certified-operators) takes ~11 MB decoded instead of ~19 MB, and less decoding.
+//
+// Each properties object is hashed whole, so the work is the schema's size times its depth: only
+// the first MaxSchemaDepth levels share (a deeper schema is refused after decoding anyway), which
+// keeps a hostile, deeply nested CRD linear.
 //
 // Sharing is safe because a properties object decodes to the same map wherever it appears
 // (props reads nothing but its bytes), and decoded CRDs are read-only for their callers

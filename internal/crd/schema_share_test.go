@@ -127,6 +127,22 @@ func TestFromJSONSharing(t *testing.T) {
 	})
 }
 
+// TestFromJSONSharingDeepSchema: properties objects below MaxSchemaDepth are not indexed (each
+// indexed object is hashed whole: indexing every level of a hostile, deeply nested schema would
+// cost its size times its depth); the CRD is refused as too deep, as without sharing.
+func TestFromJSONSharingDeepSchema(t *testing.T) {
+	const depth = 3 * MaxSchemaDepth
+	s := strings.Repeat(`{"type":"object","properties":{"a":`, depth) + `{"type":"string"}` + strings.Repeat(`}}`, depth)
+	_, _, idx, err := FromJSONSharing([]byte(crdHead + s + `}}]}}`))
+	_, _, werr := FromJSON([]byte(crdHead + s + `}}]}}`))
+	if err == nil || werr == nil || err.Error() != werr.Error() {
+		t.Fatalf("errors: sharing %v, alone %v; want the same depth error", err, werr)
+	}
+	if idx == nil || len(idx.maps) > MaxSchemaDepth {
+		t.Fatalf("indexed maps: %v, want 1..%d", idx, MaxSchemaDepth)
+	}
+}
+
 // TestCorpusFromJSONSharing decodes each CRD of the embedded-object catalog sharing with the
 // previous CRD of the same name in its file (the shape of an upgrade edge) and compares it with
 // the CRD decoded alone.

@@ -7,7 +7,7 @@ import (
 )
 
 // A decoded CRD takes 10-13x the bytes of its JSON (every properties map of apiextensions'
-// JSONSchemaProps holds its ~550-byte values inline, in groups of 8), so two edges of a package
+// JSONSchemaProps holds its 512-byte values inline, in groups of 8), so two edges of a package
 // with 700 KB CRDs, checked in parallel, hold ~30 MB of decoded schemas. Edges therefore run in
 // parallel only while the CRD JSON of the edges in flight stays within a budget; an edge above
 // it runs alone. Most edges are far below it, and the catalog's next file parses meanwhile, so
