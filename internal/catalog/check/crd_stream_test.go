@@ -44,6 +44,12 @@ func TestCRDStreamSameAsWhole(t *testing.T) {
 			"other-operator/catalog.yaml": other}},
 		{name: "two packages in one file", files: map[string]*fbc.DeclarativeConfig{
 			"all.yaml": merged(cfg, other)}},
+		{name: "a package without bundle objects", files: map[string]*fbc.DeclarativeConfig{
+			kc + "/catalog.yaml": cfg, "other-operator/catalog.yaml": withoutObjects(other)}},
+		{name: "a package spread over a file with objects and one without", files: map[string]*fbc.DeclarativeConfig{
+			kc + "/package.yaml":          {Packages: cfg.Packages, Channels: cfg.Channels, Bundles: withoutObjects(cfg).Bundles[:2]},
+			kc + "/bundles.yaml":          {Bundles: cfg.Bundles[2:]},
+			"other-operator/catalog.yaml": withoutObjects(other)}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
@@ -113,6 +119,23 @@ func rename(b fbc.Bundle, pkg string) fbc.Bundle {
 	}
 	b.Properties = props
 	return b
+}
+
+// withoutObjects is cfg with its bundles' olm.bundle.object properties removed.
+func withoutObjects(cfg *fbc.DeclarativeConfig) *fbc.DeclarativeConfig {
+	out := *cfg
+	out.Bundles = nil
+	for _, b := range cfg.Bundles {
+		var props []fbc.Property
+		for _, p := range b.Properties {
+			if p.Type != fbc.TypeBundleObject {
+				props = append(props, p)
+			}
+		}
+		b.Properties, b.Objects, b.CsvJSON = props, nil, ""
+		out.Bundles = append(out.Bundles, b)
+	}
+	return &out
 }
 
 func merged(cfgs ...*fbc.DeclarativeConfig) *fbc.DeclarativeConfig {
