@@ -72,8 +72,12 @@ func (d schemaDiffer) minInt(path, kw string, o, n *int64) {
 	}
 }
 
-// isMultiple reports whether every multiple of old is a multiple of new (new divides old).
+// isMultiple reports whether every multiple of old is a multiple of new (new divides old); an
+// unchanged value is no change, whatever it is (0 included).
 func isMultiple(old, new float64) bool {
+	if old == new {
+		return true
+	}
 	if new == 0 {
 		return false
 	}

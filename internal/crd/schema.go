@@ -67,9 +67,16 @@ func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg strin
 
 // pvcClaims reports whether the field name removed from the node at path is resources.claims of
 // an embedded PersistentVolumeClaim spec: the node is "resources" and the node holding it has
-// accessModes (an ephemeral volume's or a StatefulSet's claim template, a PVC spec under any name).
+// accessModes (a PVC spec under any name), or is an ephemeral volume's or a StatefulSet's claim
+// template's spec by name (a trimmed template may leave accessModes out).
 func (d schemaDiffer) pvcClaims(path, name string) bool {
-	if name != "claims" || !strings.HasSuffix(path, ".resources") || d.parent == nil {
+	if name != "claims" || !strings.HasSuffix(path, ".resources") {
+		return false
+	}
+	if strings.HasSuffix(path, "volumeClaimTemplate.spec.resources") || strings.HasSuffix(path, "volumeClaimTemplates[*].spec.resources") {
+		return true
+	}
+	if d.parent == nil {
 		return false
 	}
 	_, pvc := d.parent.Properties["accessModes"]

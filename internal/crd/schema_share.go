@@ -40,10 +40,11 @@ func keyOf(text []byte) textKey {
 }
 
 // FromJSONSharing is FromJSON, sharing the properties maps of the earlier CRDs indexed in from
-// where the text is identical. It returns the index of the CRD's own maps (nil when the CRD was
+// where the text is identical (pass one merged index, MergeSchemaIndexes, when decoding many CRDs
+// against the same ones). It returns the index of the CRD's own maps (nil when the CRD was
 // not decoded by the fast decoder: it then shares nothing).
 func FromJSONSharing(data []byte, from ...*SchemaIndex) (c *apiextv1.CustomResourceDefinition, isCRD bool, idx *SchemaIndex, err error) {
-	sh := &sharing{from: from, own: &SchemaIndex{maps: map[textKey]map[string]apiextv1.JSONSchemaProps{}}}
+	sh := &sharing{from: MergeSchemaIndexes(from...), own: &SchemaIndex{maps: map[textKey]map[string]apiextv1.JSONSchemaProps{}}}
 	c, isCRD, fast, err := fromJSON(data, sh)
 	if !fast {
 		return c, isCRD, nil, err
@@ -53,22 +54,47 @@ func FromJSONSharing(data []byte, from ...*SchemaIndex) (c *apiextv1.CustomResou
 
 // sharing is what the schema decoder shares with earlier CRDs and records of its own.
 type sharing struct {
-	from []*SchemaIndex
+	from *SchemaIndex // nil: none
 	own  *SchemaIndex
 }
 
 // lookup returns an earlier map decoded from the same text.
 func (s *sharing) lookup(k textKey) (map[string]apiextv1.JSONSchemaProps, bool) {
-	for _, f := range s.from {
-		if f == nil {
-			continue
-		}
-		if m, ok := f.maps[k]; ok {
+	if s.from != nil {
+		if m, ok := s.from.maps[k]; ok {
 			return m, true
 		}
 	}
 	m, ok := s.own.maps[k] // the same object twice in one CRD
 	return m, ok
+}
+
+// MergeSchemaIndexes returns one index of the maps of all of idx (nil entries are skipped), so
+// that a lookup costs one map access however many CRDs the old bundle has.
+func MergeSchemaIndexes(idx ...*SchemaIndex) *SchemaIndex {
+	var nonNil []*SchemaIndex
+	for _, x := range idx {
+		if x != nil {
+			nonNil = append(nonNil, x)
+		}
+	}
+	switch len(nonNil) {
+	case 0:
+		return nil
+	case 1:
+		return nonNil[0]
+	}
+	n := 0
+	for _, x := range nonNil {
+		n += len(x.maps)
+	}
+	out := &SchemaIndex{maps: make(map[textKey]map[string]apiextv1.JSONSchemaProps, n)}
+	for _, x := range nonNil {
+		for k, m := range x.maps {
+			out.maps[k] = m
+		}
+	}
+	return out
 }
 
 // sharedPropsMap decodes the properties object at i, or takes the map of an identical one.
@@ -78,6 +104,7 @@ func (d *schemaDecoder) sharedPropsMap() (map[string]apiextv1.JSONSchemaProps, b
 	k := keyOf(d.data[start:end])
 	if m, ok := d.share.lookup(k); ok {
 		d.i = end
+		d.share.own.maps[k] = m // so that the next CRD in a chain shares it too
 		return m, true
 	}
 	m, ok := d.propsMap()

@@ -110,6 +110,36 @@ func TestFromJSONSharing(t *testing.T) {
 			}
 		})
 	}
+	t.Run("a chain A -> B -> C shares what B took from A", func(t *testing.T) {
+		spec := `"spec":` + nested
+		a := []byte(crdHead + `{"type":"object","properties":{` + spec + `,"x":{"type":"string"}}}` + `}}]}}`)
+		b := []byte(crdHead + `{"type":"object","properties":{` + spec + `,"x":{"type":"integer"}}}` + `}}]}}`)
+		c := []byte(crdHead + `{"type":"object","properties":{` + spec + `,"x":{"type":"boolean"}}}` + `}}]}}`)
+		ca, _, ia, _ := FromJSONSharing(a)
+		cb, _, ib, _ := FromJSONSharing(b, ia)
+		cc, _, _, _ := FromJSONSharing(c, ib)
+		if sharedMaps(ca, cb) == 0 || sharedMaps(cb, cc) == 0 {
+			t.Errorf("shared maps: A-B %d, B-C %d; want both > 0", sharedMaps(ca, cb), sharedMaps(cb, cc))
+		}
+	})
+	t.Run("indexes of several CRDs merge into one", func(t *testing.T) {
+		x := []byte(crdHead + `{"type":"object","properties":{"spec":` + nested + `}}` + `}}]}}`)
+		y := []byte(crdHead + `{"type":"object","properties":{"other":{"type":"object","properties":{"z":{"type":"string"}}}}}` + `}}]}}`)
+		cx, _, ix, _ := FromJSONSharing(x)
+		cy, _, iy, _ := FromJSONSharing(y)
+		m := MergeSchemaIndexes(ix, nil, iy)
+		if got, want := len(m.maps), len(ix.maps)+len(iy.maps); got != want {
+			t.Errorf("merged index: %d maps, want %d", got, want)
+		}
+		both := []byte(crdHead + `{"type":"object","properties":{"spec":` + nested + `,"other":{"type":"object","properties":{"z":{"type":"string"}}}}}` + `}}]}}`)
+		cb, _, _, _ := FromJSONSharing(both, m)
+		if sharedMaps(cx, cb) == 0 || sharedMaps(cy, cb) == 0 {
+			t.Errorf("shared maps with x %d, with y %d; want both > 0", sharedMaps(cx, cb), sharedMaps(cy, cb))
+		}
+		if MergeSchemaIndexes(nil, nil) != nil || MergeSchemaIndexes(ix) != ix {
+			t.Errorf("MergeSchemaIndexes of nils is not nil, or of one index is not that index")
+		}
+	})
 	t.Run("an object repeated within one CRD is decoded once", func(t *testing.T) {
 		data := []byte(crdHead + `{"type":"object","properties":{"a":` + nested + `,"b":` + nested + `}}` + `}}]}}`)
 		c, _, _, err := FromJSONSharing(data)
@@ -198,8 +228,45 @@ func TestCorpusFromJSONSharing(t *testing.T) {
 	}
 }
 
-// FuzzFromJSONSharing: a CRD decoded sharing with another decodes as it does alone (outside CI:
-// hack/fuzz.sh).
+// sameFindings fails t unless the findings on old -> new are the same whether new was decoded
+// sharing old's maps (the comparator then skips them) or both were decoded alone.
+func sameFindings(t *testing.T, old, new []byte) {
+	t.Helper()
+	co, _, io, err := FromJSONSharing(old)
+	if err != nil || co == nil {
+		return
+	}
+	cn, _, _, err := FromJSONSharing(new, io)
+	if err != nil || cn == nil {
+		return
+	}
+	ao, _, _ := FromJSON(old)
+	an, _, _ := FromJSON(new)
+	want := Compare([]*apiextv1.CustomResourceDefinition{ao}, []*apiextv1.CustomResourceDefinition{an}, WithAPIServerValidation(false))
+	got := Compare([]*apiextv1.CustomResourceDefinition{co}, []*apiextv1.CustomResourceDefinition{cn}, WithAPIServerValidation(false))
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("findings (-decoded alone +decoded sharing):\n%s", diff)
+	}
+}
+
+func TestSharedFindingsSameAsAlone(t *testing.T) {
+	tests := []struct{ name, shared, old, new string }{
+		// isMultiple(0, 0) was false: an unchanged multipleOf 0 was reported, unless shared.
+		{"unchanged multipleOf 0", `"n":{"type":"object","properties":{"v":{"type":"number","multipleOf":0}}}`, `"x":{"type":"string"}`, `"x":{"type":"integer"}`},
+		{"unchanged required, enum and pattern", `"n":{"type":"object","required":["v"],"properties":{"v":{"type":"string","enum":["a","b"],"pattern":"^a"}}}`, `"x":{"type":"string"}`, `"x":{"type":"string","maxLength":3}`},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			crd := func(other string) []byte {
+				return []byte(crdHead + `{"type":"object","properties":{"spec":{"type":"object","properties":{` + tc.shared + `,` + other + `}}}}` + `}}]}}`)
+			}
+			sameFindings(t, crd(tc.old), crd(tc.new))
+		})
+	}
+}
+
+// FuzzFromJSONSharing: a CRD decoded sharing with another decodes as it does alone, and the
+// findings on the pair are the same (outside CI: hack/fuzz.sh).
 func FuzzFromJSONSharing(f *testing.F) {
 	f.Add([]byte(crdHead+`{"type":"object","properties":{"a":{"type":"object","properties":{"x":{"type":"string"}}}}}`+`}}]}}`),
 		[]byte(crdHead+`{"type":"object","properties":{"a":{"type":"object","properties":{"x":{"type":"string"}}},"b":{"type":"integer"}}}`+`}}]}}`))
@@ -216,5 +283,6 @@ func FuzzFromJSONSharing(f *testing.F) {
 		if diff := cmp.Diff(want, got); diff != "" {
 			t.Errorf("(-alone +sharing):\n%s", diff)
 		}
+		sameFindings(t, a, b)
 	})
 }

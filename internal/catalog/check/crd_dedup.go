@@ -59,8 +59,9 @@ func newDecodeCache() *decodeCache {
 }
 
 // decode returns the CRD of data and the index of its schemas (decoded once per distinct
-// content, sharing what is identical in from; callers must not modify it).
-func (d *decodeCache) decode(sum crdSum, data []byte, from []*crd.SchemaIndex) (*apiextv1.CustomResourceDefinition, *crd.SchemaIndex, error) {
+// content, sharing what is identical in the index from returns, asked only when it decodes;
+// callers must not modify it).
+func (d *decodeCache) decode(sum crdSum, data string, from func() *crd.SchemaIndex) (*apiextv1.CustomResourceDefinition, *crd.SchemaIndex, error) {
 	d.mu.Lock()
 	e := d.crds[sum]
 	if e == nil {
@@ -68,7 +69,7 @@ func (d *decodeCache) decode(sum crdSum, data []byte, from []*crd.SchemaIndex) (
 		d.crds[sum] = e
 	}
 	d.mu.Unlock()
-	e.once.Do(func() { e.crd, _, e.idx, e.err = crd.FromJSONSharing(data, from...) })
+	e.once.Do(func() { e.crd, _, e.idx, e.err = crd.FromJSONSharing([]byte(data), from()) })
 	return e.crd, e.idx, e.err
 }
 
@@ -160,8 +161,9 @@ func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache,
 		idx *crd.SchemaIndex
 	}
 	var out []entry
+	mergeOnce := sync.OnceValue(func() *crd.SchemaIndex { return crd.MergeSchemaIndexes(from...) }) // per bundle, when a CRD is decoded
 	for _, cand := range dec.candidates(b) {
-		c, idx, err := dec.decode(cand.sum, []byte(b.Objects[cand.index]), from)
+		c, idx, err := dec.decode(cand.sum, b.Objects[cand.index], mergeOnce)
 		if err != nil {
 			return nil, nil, nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", cand.index, err)
 		}

@@ -26,14 +26,14 @@ func TestEdgeBudget(t *testing.T) {
 			}
 			got := make(chan struct{})
 			go func() { b.acquire(tc.next); close(got) }()
-			blocked := false
-			select {
-			case <-got:
-			case <-time.After(100 * time.Millisecond):
-				blocked = true
-			}
-			if blocked != tc.wantBlock {
-				t.Fatalf("blocked: got %v, want %v", blocked, tc.wantBlock)
+			if !tc.wantBlock {
+				<-got // must not block (a deadlock fails the test by its timeout)
+			} else {
+				select {
+				case <-got:
+					t.Fatalf("acquire(%d) did not wait", tc.next)
+				case <-time.After(100 * time.Millisecond): // still waiting: as wanted
+				}
 			}
 			for _, w := range tc.held {
 				b.release(w)
