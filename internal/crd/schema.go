@@ -371,7 +371,8 @@ func mapType(s *apiextv1.JSONSchemaProps) string {
 
 func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 	// Properties decoded from identical text share one map (FromJSONSharing); every rule reports
-	// a difference, so there is nothing to find below (TestCorpusFromJSONSharing).
+	// a difference, so there is nothing to find below (TestSharedFindingsSameAsAlone,
+	// TestCorpusFromJSONSharing, FuzzFromJSONSharing).
 	if len(o.Properties) > 0 && !sameMap(o.Properties, n.Properties) {
 		names := make([]string, 0, len(o.Properties))
 		for name := range o.Properties {
