@@ -93,10 +93,7 @@ func decodeSchemas(data []byte, share *sharing) (out []schemaAt, ok bool) {
 				}
 			}
 		}
-		i = skipSpace(data, skipValue(data, i))
-		if data[i] == ',' {
-			i = skipSpace(data, i+1)
-		}
+		i = nextItem(data, skipValue(data, i))
 	}
 	return out, true
 }
@@ -118,12 +115,19 @@ func member(data []byte, i int, key string) (at int, ok bool) {
 			}
 			at = i
 		}
-		i = skipSpace(data, skipValue(data, i))
-		if data[i] == ',' {
-			i = skipSpace(data, i+1)
-		}
+		i = nextItem(data, skipValue(data, i))
 	}
 	return at, true
+}
+
+// nextItem returns where the next member or element starts after the value ending at i (past
+// white space and the comma), or the closing bracket.
+func nextItem(data []byte, i int) int {
+	i = skipSpace(data, i)
+	if data[i] == ',' {
+		i = skipSpace(data, i+1)
+	}
+	return i
 }
 
 func skipSpace(data []byte, i int) int {
@@ -222,10 +226,7 @@ func (d *schemaDecoder) members(fn func(key string) bool) bool {
 		if d.data[d.i] == 'n' || !fn(k) {
 			return false
 		}
-		d.i = skipSpace(d.data, d.i)
-		if d.data[d.i] == ',' {
-			d.i = skipSpace(d.data, d.i+1)
-		}
+		d.i = nextItem(d.data, d.i)
 	}
 	d.i++
 	return true
@@ -240,10 +241,7 @@ func (d *schemaDecoder) array(fn func() bool, nulls ...bool) bool {
 		if (d.data[d.i] == 'n' && len(nulls) == 0) || !fn() {
 			return false
 		}
-		d.i = skipSpace(d.data, d.i)
-		if d.data[d.i] == ',' {
-			d.i = skipSpace(d.data, d.i+1)
-		}
+		d.i = nextItem(d.data, d.i)
 	}
 	d.i++
 	return true

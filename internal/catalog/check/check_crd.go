@@ -112,14 +112,14 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 	budget := newEdgeBudget(edgeBudgetBytes)
 	forEach(ctx, len(byPkg), progress, func(i int) {
 		ec := byPkg[i]
-		w := edgeWeight(m, cache.decoder(ec.key.Package), ec.key.Package, ec.key.From, ec.key.To)
+		dec := cache.decoder(ec.key.Package)
+		w := edgeWeight(m, dec, ec.key.Package, ec.key.From, ec.key.To)
 		budget.acquire(w)
 		defer budget.release(w)
 		ec.old = cache.get(ctx, ec.key.Package, ec.key.From, nil)
 		ec.new = cache.get(ctx, ec.key.Package, ec.key.To, ec.old.index)
 		vs.note(ec.key.Package, ec.old)
 		vs.note(ec.key.Package, ec.new)
-		dec := cache.decoder(ec.key.Package)
 		if ec.old.ok && ec.new.ok {
 			ec.check(ctx, dec)
 		}
