@@ -20,6 +20,15 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 	return c, isCRD, err
 }
 
+// DecodeV1 decodes an apiextensions.k8s.io/v1 CRD given as JSON into exactly what encoding/json's
+// Unmarshal gives, as operator-framework's bundle loader decodes it (no defaulting), in one pass
+// over its schemas; ok is false where it cannot be sure (a key that is not exactly a field name,
+// a key given twice, whatever fastCRD leaves to kjson), and the caller then decodes with
+// encoding/json. TestCorpusDecodeV1SameAsEncodingJSON and FuzzDecodeV1 hold it to that.
+func DecodeV1(data []byte) (*apiextv1.CustomResourceDefinition, bool) {
+	return fastCRD(data, nil, true)
+}
+
 // fromJSON is FromJSON, sharing schema maps through share (nil: none); fast tells whether the
 // schemas were decoded by fastCRD.
 func fromJSON(data []byte, share *sharing) (c *apiextv1.CustomResourceDefinition, isCRD, fast bool, err error) {
@@ -37,7 +46,7 @@ func fromJSON(data []byte, share *sharing) (c *apiextv1.CustomResourceDefinition
 	case tm.Kind != kindCRD || !strings.HasPrefix(tm.APIVersion, groupAPIExtensions+"/"):
 		return nil, false, false, nil
 	case tm.APIVersion == groupAPIExtensions+"/v1":
-		out, fast := fastCRD(data, share)
+		out, fast := fastCRD(data, share, false)
 		if !fast {
 			out = &apiextv1.CustomResourceDefinition{}
 			if err := kjson.UnmarshalCaseSensitivePreserveInts(data, out); err != nil {

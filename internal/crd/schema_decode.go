@@ -21,12 +21,14 @@ import (
 // caller decodes the whole CRD with kjson, which words any error.
 
 // fastCRD decodes an apiextensions.k8s.io/v1 CRD given as JSON; ok is false when the caller must
-// decode it with kjson instead.
-func fastCRD(data []byte, share *sharing) (*apiextv1.CustomResourceDefinition, bool) {
+// decode it with kjson instead. strict also gives up on any key that is not exactly a field name,
+// so that the result is also encoding/json's, which matches field names case-insensitively
+// (DecodeV1).
+func fastCRD(data []byte, share *sharing, strict bool) (*apiextv1.CustomResourceDefinition, bool) {
 	if !json.Valid(data) {
 		return nil, false
 	}
-	schemas, ok := decodeSchemas(data, share)
+	schemas, ok := decodeSchemas(data, share, strict)
 	if !ok || len(schemas) == 0 {
 		return nil, false
 	}
@@ -38,7 +40,7 @@ func fastCRD(data []byte, share *sharing) (*apiextv1.CustomResourceDefinition, b
 	}
 	stripped = append(stripped, data[last:]...)
 	out := &apiextv1.CustomResourceDefinition{}
-	if err := kjson.UnmarshalCaseSensitivePreserveInts(stripped, out); err != nil {
+	if !decodeKJSON(stripped, out, strict) {
 		return nil, false
 	}
 	for _, r := range schemas {
@@ -62,7 +64,7 @@ type schemaAt struct {
 
 // decodeSchemas decodes the spec.versions[i].schema.openAPIV3Schema objects of valid JSON; ok is
 // false for a key given twice on that path or a schema left to kjson.
-func decodeSchemas(data []byte, share *sharing) (out []schemaAt, ok bool) {
+func decodeSchemas(data []byte, share *sharing, strict bool) (out []schemaAt, ok bool) {
 	spec, ok := member(data, skipSpace(data, 0), "spec")
 	if !ok || spec < 0 {
 		return nil, ok
@@ -84,7 +86,7 @@ func decodeSchemas(data []byte, share *sharing) (out []schemaAt, ok bool) {
 					return nil, false
 				}
 				if s >= 0 && data[s] == '{' {
-					d := schemaDecoder{data: data, i: s, share: share}
+					d := schemaDecoder{data: data, i: s, share: share, strict: strict}
 					p, ok := d.props()
 					if !ok {
 						return nil, false
@@ -184,10 +186,11 @@ func skipString(data []byte, i int) int {
 // schemaDecoder decodes JSONSchemaProps from valid JSON at i; every method leaves i after the
 // value it read, or returns false.
 type schemaDecoder struct {
-	data  []byte
-	i     int
-	share *sharing // nil: no sharing
-	depth int      // schemas being decoded around i
+	data   []byte
+	i      int
+	share  *sharing // nil: no sharing
+	depth  int      // schemas being decoded around i
+	strict bool     // give up on unknown keys (fastCRD)
 }
 
 // value returns the raw bytes of the next value and moves past it.
@@ -337,5 +340,14 @@ func (d *schemaDecoder) propsMap() (map[string]apiextv1.JSONSchemaProps, bool) {
 
 // kjsonValue decodes the next value into v with kjson (fields rare enough not to hand-decode).
 func (d *schemaDecoder) kjsonValue(v any) bool {
-	return kjson.UnmarshalCaseSensitivePreserveInts(d.value(), v) == nil
+	return decodeKJSON(d.value(), v, d.strict)
+}
+
+// decodeKJSON decodes data into v with kjson; strict: false also for an unknown or repeated key.
+func decodeKJSON(data []byte, v any, strict bool) bool {
+	if !strict {
+		return kjson.UnmarshalCaseSensitivePreserveInts(data, v) == nil
+	}
+	strictErrs, err := kjson.UnmarshalStrict(data, v, kjson.DisallowDuplicateFields, kjson.DisallowUnknownFields)
+	return err == nil && len(strictErrs) == 0
 }

@@ -116,7 +116,7 @@ func (d *schemaDecoder) props() (*apiextv1.JSONSchemaProps, bool) {
 			ok = d.kjsonValue(&p.XValidations)
 		default:
 			d.value() // kjson ignores unknown fields
-			ok = true
+			ok = !d.strict
 		}
 		return ok
 	})

@@ -28,7 +28,7 @@ func kjsonCRD(data []byte) (*apiextv1.CustomResourceDefinition, error) {
 // refuses; it reports whether fastCRD decoded it.
 func sameAsKJSON(t *testing.T, name string, data []byte) bool {
 	t.Helper()
-	got, ok := fastCRD(data, nil)
+	got, ok := fastCRD(data, nil, false)
 	want, err := kjsonCRD(data)
 	if !ok {
 		return false
@@ -41,6 +41,50 @@ func sameAsKJSON(t *testing.T, name string, data []byte) bool {
 		t.Errorf("%s: fastCRD differs from kjson (-kjson +fast):\n%s", name, diff)
 	}
 	return true
+}
+
+// sameAsEncodingJSON fails t when DecodeV1 decodes data differently from encoding/json (as
+// operator-framework's bundle loader decodes a CRD), or decodes what it refuses; it reports whether
+// DecodeV1 decoded it.
+func sameAsEncodingJSON(t *testing.T, name string, data []byte) bool {
+	t.Helper()
+	got, ok := DecodeV1(data)
+	if !ok {
+		return false
+	}
+	want := &apiextv1.CustomResourceDefinition{}
+	if err := json.Unmarshal(data, want); err != nil {
+		t.Errorf("%s: encoding/json refuses the CRD (%v), DecodeV1 decodes it", name, err)
+		return true
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("%s: DecodeV1 differs from encoding/json (-encoding/json +DecodeV1):\n%s", name, diff)
+	}
+	return true
+}
+
+func TestDecodeV1SameAsEncodingJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		crd  string
+		fast bool // DecodeV1 decodes it (else it leaves it to encoding/json)
+	}{
+		{"schema", crdHead + `{"type":"object","properties":{"a":{"type":"string","enum":["x",1]},"l":{"type":"array","items":{"type":"integer"}}}}}}]}}`, true},
+		{"schema key in another case", crdHead + `{"Type":"object"}}}]}}`, false},
+		{"items key in another case", crdHead + `{"type":"array","items":{"TYPE":"string"}}}}]}}`, false},
+		{"unknown schema key", crdHead + `{"type":"object","x-unknown":1}}}]}}`, false},
+		{"envelope key in another case", strings.Replace(crdHead, `"scope"`, `"Scope"`, 1) + `{"type":"object"}}}]}}`, false},
+		{"unknown envelope key", strings.Replace(crdHead, `"scope"`, `"extra":1,"scope"`, 1) + `{"type":"object"}}}]}}`, false},
+		{"repeated envelope key", strings.Replace(crdHead, `"scope":"Namespaced"`, `"scope":"Namespaced","scope":"Cluster"`, 1) + `{"type":"object"}}}]}}`, false},
+		{"validation rule key in another case", crdHead + `{"type":"object","x-kubernetes-validations":[{"Rule":"true"}]}}}]}}`, false},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := sameAsEncodingJSON(t, tc.name, []byte(tc.crd)); got != tc.fast {
+				t.Errorf("DecodeV1 decoded it: %v, want %v", got, tc.fast)
+			}
+		})
+	}
 }
 
 const crdHead = `{"apiVersion":"apiextensions.k8s.io/v1","kind":"CustomResourceDefinition","metadata":{"name":"as.x.io"},` +
@@ -92,7 +136,7 @@ func TestFastCRDSameAsKJSON(t *testing.T) {
 }
 
 // TestCorpusFastCRDSameAsKJSON decodes every CRD of the corpus (bundle folders and the embedded
-// objects of certified-operators-v4.14-partial) both ways.
+// objects of certified-operators-v4.14-partial) both ways, and with DecodeV1 and encoding/json.
 func TestCorpusFastCRDSameAsKJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
@@ -102,7 +146,7 @@ func TestCorpusFastCRDSameAsKJSON(t *testing.T) {
 		t.Skipf("corpus not available: %v", err)
 	}
 	seen := map[string]bool{}
-	total, fast, noSchema := 0, 0, 0
+	total, fast, exact, noSchema := 0, 0, 0, 0
 	try := func(name string, data []byte) {
 		if _, kind, ok := manifest.PeekKind(data); !ok || kind != kindCRD || seen[string(data)] {
 			return
@@ -111,13 +155,16 @@ func TestCorpusFastCRDSameAsKJSON(t *testing.T) {
 		if !json.Valid(data) {
 			return
 		}
-		if r, ok := decodeSchemas(data, nil); ok && len(r) == 0 {
+		if r, ok := decodeSchemas(data, nil, false); ok && len(r) == 0 {
 			noSchema++ // nothing for fastCRD to do
 			return
 		}
 		total++
 		if sameAsKJSON(t, name, data) {
 			fast++
+		}
+		if sameAsEncodingJSON(t, name, data) {
+			exact++
 		}
 	}
 	err := filepath.WalkDir(root, func(path string, d os.DirEntry, err error) error {
@@ -147,9 +194,9 @@ func TestCorpusFastCRDSameAsKJSON(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	t.Logf("%d distinct CRDs with a schema, %d decoded by fastCRD, %d left to kjson; %d without a schema", total, fast, total-fast, noSchema)
-	if total < 500 || fast < total*99/100 {
-		t.Errorf("want ≥ 500 CRDs with a schema, ≥ 99%% decoded by fastCRD; got %d, %d", total, fast)
+	t.Logf("%d distinct CRDs with a schema, %d decoded by fastCRD, %d left to kjson; %d decoded by DecodeV1 (the same as encoding/json); %d without a schema", total, fast, total-fast, exact, noSchema)
+	if total < 500 || fast < total*99/100 || exact < total*9/10 {
+		t.Errorf("want ≥ 500 CRDs with a schema, ≥ 99%% decoded by fastCRD, ≥ 90%% by DecodeV1; got %d, %d, %d", total, fast, exact)
 	}
 }
 
@@ -180,5 +227,17 @@ func FuzzFastCRD(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
 		sameAsKJSON(t, "input", data)
+	})
+}
+
+// FuzzDecodeV1: whatever DecodeV1 decodes, encoding/json decodes the same.
+func FuzzDecodeV1(f *testing.F) {
+	for _, s := range []string{`{"type":"object","properties":{"a":{"type":"string","default":"x"}}}`,
+		`{"Type":"array","items":{"type":"integer","maximum":3,"enum":[1,2,null]}}`,
+		`{"type":"object","x-kubernetes-validations":[{"rule":"self.a"}],"additionalProperties":{"type":"string"}}`} {
+		f.Add([]byte(crdHead + s + `}}]}}`))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		sameAsEncodingJSON(t, "input", data)
 	})
 }

@@ -26,8 +26,17 @@ var errSlowPath = errors.New("value needs the JSON round trip")
 // yamlToObject decodes one YAML document into the value yamlToJSON followed by utiljson.Unmarshal
 // gives (string-keyed maps, int64 for integers, float64 for other numbers), without encoding and
 // parsing the JSON: the round trip cost as much as the YAML parse itself. Values the direct
-// conversion cannot reproduce exactly take the round trip.
+// conversion cannot reproduce exactly take the round trip. Documents in fastYAML's subset skip
+// yaml.v2.
 func yamlToObject(raw []byte) (interface{}, error) {
+	if m, ok := fastYAML(raw); ok {
+		return m, nil
+	}
+	return yamlv2ToObject(raw)
+}
+
+// yamlv2ToObject is yamlToObject through yaml.v2.
+func yamlv2ToObject(raw []byte) (interface{}, error) {
 	var obj interface{}
 	if err := yamlv2.Unmarshal(raw, &obj); err != nil {
 		return nil, err

@@ -11,10 +11,12 @@ import (
 	"reflect"
 	"sync"
 
+	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	k8syaml "k8s.io/apimachinery/pkg/util/yaml"
 	sigsyaml "sigs.k8s.io/yaml"
 
+	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -27,7 +29,8 @@ type SourceFile struct {
 	Obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
 	// decodeErr is the error operator-framework/api's loader reports for this file (k8s YAMLToJSONDecoder).
 	decodeErr error
-	Docs      int // non-empty documents in the file
+	Docs      int       // non-empty documents in the file
+	sum       *[32]byte // SHA-256 of Raw, when the run's ParseCache decoded it
 }
 
 // fileCache reads every file of one bundle at most once; decoded content is shared across the bundles of a
@@ -68,6 +71,7 @@ type ParseCache struct {
 	mu    sync.Mutex
 	m     map[[32]byte]*SourceFile
 	bytes int
+	gz    map[[32]byte]int // gzip sizes by content (the bundle-size check)
 }
 
 const maxParseCache = 256 << 20
@@ -81,7 +85,7 @@ func (pc *ParseCache) decode(path string, raw []byte) *SourceFile {
 	hit := pc.m[key]
 	pc.mu.Unlock()
 	if hit != nil {
-		f := &SourceFile{Path: path, Raw: raw, json: hit.json, decodeErr: hit.decodeErr, Docs: hit.Docs}
+		f := &SourceFile{Path: path, Raw: raw, json: hit.json, decodeErr: hit.decodeErr, Docs: hit.Docs, sum: &key}
 		if hit.json != nil {
 			f.Obj = &unstructured.Unstructured{}
 			if err := f.Obj.UnmarshalJSON(hit.json); err != nil {
@@ -91,6 +95,7 @@ func (pc *ParseCache) decode(path string, raw []byte) *SourceFile {
 		return f
 	}
 	f := decodeFirst(path, raw)
+	f.sum = &key
 	j := f.jsonBytes() // kept as JSON: a decoded object takes several times the memory
 	pc.mu.Lock()
 	if pc.m == nil {
@@ -102,6 +107,31 @@ func (pc *ParseCache) decode(path string, raw []byte) *SourceFile {
 	}
 	pc.mu.Unlock()
 	return f
+}
+
+// gzipSize is the file's size compressed by compress/gzip at the default level, computed once per
+// content in a run: releases of one operator ship the same large CRDs.
+func (pc *ParseCache) gzipSize(f *SourceFile) (int, error) {
+	if pc == nil || f.sum == nil {
+		return gzipSize(f.Raw)
+	}
+	pc.mu.Lock()
+	n, ok := pc.gz[*f.sum]
+	pc.mu.Unlock()
+	if ok {
+		return n, nil
+	}
+	n, err := gzipSize(f.Raw)
+	if err != nil {
+		return 0, err
+	}
+	pc.mu.Lock()
+	if pc.gz == nil {
+		pc.gz = map[[32]byte]int{}
+	}
+	pc.gz[*f.sum] = n
+	pc.mu.Unlock()
+	return n, nil
 }
 
 // decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
@@ -185,6 +215,19 @@ func (f *SourceFile) jsonBytes() []byte {
 		f.json, _ = json.Marshal(f.Obj.Object)
 	}
 	return f.json
+}
+
+// decodeV1CRD decodes the file's first document as decodeTyped does into an apiextensions.k8s.io/v1
+// CRD, with crd.DecodeV1 where it gives the same value in one pass over the schemas (encoding/json
+// decodes every nested items and additionalProperties subtree again).
+func (f *SourceFile) decodeV1CRD() (*apiextensionsv1.CustomResourceDefinition, error) {
+	if j := f.jsonBytes(); j != nil {
+		if c, ok := crd.DecodeV1(j); ok {
+			return c, nil
+		}
+	}
+	c := &apiextensionsv1.CustomResourceDefinition{}
+	return c, f.decodeTyped(c)
 }
 
 // blank reports whether a YAML document holds only separators, comments and white space.

@@ -265,12 +265,12 @@ func (lb *Bundle) addTyped(b *manifests.Bundle, f *SourceFile, obj *unstructured
 			b.V1beta1CRDs = append(b.V1beta1CRDs, &crd)
 			lb.CRDFile[crd.Name], lb.CRDSrc[&crd] = f.Path, f
 		case apiextensionsv1.SchemeGroupVersion.String():
-			crd := apiextensionsv1.CustomResourceDefinition{}
-			if err := f.decodeTyped(&crd); err != nil {
+			crd, err := f.decodeV1CRD()
+			if err != nil {
 				return fmt.Errorf("unable to parse CRD %s: %s", name, err.Error())
 			}
-			b.V1CRDs = append(b.V1CRDs, &crd)
-			lb.CRDFile[crd.Name], lb.CRDSrc[&crd] = f.Path, f
+			b.V1CRDs = append(b.V1CRDs, crd)
+			lb.CRDFile[crd.Name], lb.CRDSrc[crd] = f.Path, f
 		default:
 			return fmt.Errorf("unsupported CRD version %s for %s", version, name)
 		}

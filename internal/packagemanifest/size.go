@@ -17,7 +17,7 @@ import (
 // bound is kept.
 func (lb *Bundle) measure() error {
 	type file struct {
-		raw  []byte
+		src  *SourceFile
 		size int64
 	}
 	var files []file
@@ -28,13 +28,15 @@ func (lb *Bundle) measure() error {
 		if info.IsDir() {
 			return nil
 		}
-		var raw []byte
-		if f, ok := lb.files.files[path]; ok {
-			raw = f.Raw
-		} else if raw, err = manifest.ReadBytes(path); err != nil {
-			return err
+		src, ok := lb.files.files[path]
+		if !ok {
+			raw, err := manifest.ReadBytes(path)
+			if err != nil {
+				return err
+			}
+			src = &SourceFile{Path: path, Raw: raw}
 		}
-		files = append(files, file{raw: raw, size: info.Size()})
+		files = append(files, file{src: src, size: info.Size()})
 		return nil
 	})
 	if err != nil {
@@ -43,7 +45,7 @@ func (lb *Bundle) measure() error {
 	var size, bound int64
 	for _, f := range files {
 		size += f.size
-		bound += int64(base64Len(len(f.raw) + 5*(len(f.raw)/16384+1) + 32))
+		bound += int64(base64Len(len(f.src.Raw) + 5*(len(f.src.Raw)/16384+1) + 32))
 	}
 	lb.Manifests.Size = size
 	if float64(bound) <= 0.8*float64(maxBundleSize) {
@@ -51,7 +53,7 @@ func (lb *Bundle) measure() error {
 		return nil
 	}
 	for _, f := range files {
-		n, err := gzipSize(f.raw)
+		n, err := lb.files.shared.gzipSize(f.src)
 		if err != nil {
 			return err
 		}

@@ -50,7 +50,7 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 			server = append(server, v1beta1Finding(file, object, k8sVersion))
 		}
 		key := cache.key(src, k8sVersion)
-		result, serverFindings, ok := cache.get(key, file, object)
+		result, serverFindings, ok := cache.get(ctx, key, file, object)
 		if !ok {
 			internal := &apiextensions.CustomResourceDefinition{}
 			if err := convert(internal); err != nil {

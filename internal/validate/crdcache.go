@@ -1,6 +1,7 @@
 package validate
 
 import (
+	"context"
 	"crypto/sha256"
 	"sync"
 
@@ -11,10 +12,18 @@ import (
 )
 
 // crdCache remembers the outcome of the API server's validation of a CRD file's content, so that a CRD
-// shipped unchanged in many bundles of a run is validated once.
+// shipped unchanged in many bundles of a run is validated once: a bundle that needs a content another
+// bundle is validating waits for its outcome (consecutive releases of one operator are validated side
+// by side and share most CRDs).
 type crdCache struct {
 	mu sync.Mutex
-	m  map[[32]byte]crdOutcome
+	m  map[[32]byte]*crdEntry
+}
+
+// crdEntry is one content's outcome, ready when done is closed.
+type crdEntry struct {
+	done    chan struct{}
+	outcome crdOutcome
 }
 
 type crdOutcome struct {
@@ -37,16 +46,30 @@ func (c *crdCache) key(f *packagemanifest.SourceFile, k8sVersion string) *[32]by
 	return &k
 }
 
-func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestResult, []finding.Finding, bool) {
+// get returns the outcome for key, waiting while another bundle validates the same content; ok false
+// means the caller validates it and must put the outcome.
+func (c *crdCache) get(ctx context.Context, key *[32]byte, file, object string) (apierrors.ManifestResult, []finding.Finding, bool) {
 	if key == nil {
 		return apierrors.ManifestResult{}, nil, false
 	}
 	c.mu.Lock()
-	o, ok := c.m[*key]
+	e, ok := c.m[*key]
+	if !ok {
+		if c.m == nil {
+			c.m = map[[32]byte]*crdEntry{}
+		}
+		c.m[*key] = &crdEntry{done: make(chan struct{})}
+	}
 	c.mu.Unlock()
 	if !ok {
 		return apierrors.ManifestResult{}, nil, false
 	}
+	select {
+	case <-e.done:
+	case <-ctx.Done():
+		return apierrors.ManifestResult{}, nil, false // validated here rather than waited for
+	}
+	o := e.outcome
 	server := make([]finding.Finding, len(o.server))
 	for i, f := range o.server {
 		f.File, f.Object = file, object
@@ -58,6 +81,7 @@ func (c *crdCache) get(key *[32]byte, file, object string) (apierrors.ManifestRe
 	return r, server, true
 }
 
+// put records the outcome of a content get left to the caller.
 func (c *crdCache) put(key *[32]byte, r apierrors.ManifestResult, server []finding.Finding) {
 	if key == nil {
 		return
@@ -68,9 +92,12 @@ func (c *crdCache) put(key *[32]byte, r apierrors.ManifestResult, server []findi
 		tmpl[i] = f
 	}
 	c.mu.Lock()
-	if c.m == nil {
-		c.m = map[[32]byte]crdOutcome{}
+	defer c.mu.Unlock()
+	e := c.m[*key]
+	select {
+	case <-e.done: // a second put, after a cancelled wait: the first outcome stays
+	default:
+		e.outcome = crdOutcome{result: r, server: tmpl}
+		close(e.done)
 	}
-	c.m[*key] = crdOutcome{result: r, server: tmpl}
-	c.mu.Unlock()
 }
