@@ -20,13 +20,14 @@ func FromJSON(data []byte) (c *apiextv1.CustomResourceDefinition, isCRD bool, er
 	return c, isCRD, err
 }
 
-// DecodeV1 decodes an apiextensions.k8s.io/v1 CRD given as JSON into exactly what encoding/json's
-// Unmarshal gives, as operator-framework's bundle loader decodes it (no defaulting), in one pass
-// over its schemas; ok is false where it cannot be sure (a key that is not exactly a field name,
-// a key given twice, whatever fastCRD leaves to kjson), and the caller then decodes with
-// encoding/json. TestCorpusDecodeV1SameAsEncodingJSON and FuzzDecodeV1 hold it to that.
+// DecodeV1 decodes an apiextensions.k8s.io/v1 CRD given as valid JSON (as json.Marshal writes it:
+// validity is not checked again) into exactly what encoding/json's Unmarshal gives, as
+// operator-framework's bundle loader decodes it (no defaulting), in one pass over its schemas; ok
+// is false where it cannot be sure (a key that is not exactly a field name, a key given twice,
+// whatever fastCRD leaves to kjson), and the caller then decodes with encoding/json.
+// TestCorpusFastCRDSameAsKJSON and FuzzDecodeV1 hold it to that.
 func DecodeV1(data []byte) (*apiextv1.CustomResourceDefinition, bool) {
-	return fastCRD(data, nil, true)
+	return decodeValidCRD(data, nil, true)
 }
 
 // fromJSON is FromJSON, sharing schema maps through share (nil: none); fast tells whether the

@@ -28,6 +28,11 @@ func fastCRD(data []byte, share *sharing, strict bool) (*apiextv1.CustomResource
 	if !json.Valid(data) {
 		return nil, false
 	}
+	return decodeValidCRD(data, share, strict)
+}
+
+// decodeValidCRD is fastCRD for data known to be valid JSON.
+func decodeValidCRD(data []byte, share *sharing, strict bool) (*apiextv1.CustomResourceDefinition, bool) {
 	schemas, ok := decodeSchemas(data, share, strict)
 	if !ok || len(schemas) == 0 {
 		return nil, false

@@ -238,6 +238,8 @@ func FuzzDecodeV1(f *testing.F) {
 		f.Add([]byte(crdHead + s + `}}]}}`))
 	}
 	f.Fuzz(func(t *testing.T, data []byte) {
-		sameAsEncodingJSON(t, "input", data)
+		if json.Valid(data) { // DecodeV1 takes valid JSON only
+			sameAsEncodingJSON(t, "input", data)
+		}
 	})
 }

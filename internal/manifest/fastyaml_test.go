@@ -26,6 +26,7 @@ func sameAsYAMLv2(t *testing.T, doc []byte) bool {
 	if diff := cmp.Diff(want, interface{}(got)); diff != "" {
 		t.Fatalf("fastYAML and yaml.v2 differ (-yaml.v2 +fastYAML):\n%s\ndocument:\n%s", diff, doc)
 	}
+	sameJSONAsEncodingJSON(t, got)
 	return true
 }
 

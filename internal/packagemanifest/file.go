@@ -212,7 +212,7 @@ func (f *SourceFile) countDocs(reader *k8syaml.YAMLReader) {
 // not be decoded.
 func (f *SourceFile) jsonBytes() []byte {
 	if f.json == nil && f.Obj != nil {
-		f.json, _ = json.Marshal(f.Obj.Object)
+		f.json, _ = manifest.MarshalJSON(f.Obj.Object)
 	}
 	return f.json
 }

@@ -1,0 +1,142 @@
+package manifest
+
+import (
+	"encoding/json"
+	"math"
+	"slices"
+	"strconv"
+	"unicode/utf8"
+)
+
+// MarshalJSON returns what json.Marshal returns for a decoded object (string-keyed maps, slices,
+// strings, int64, float64, booleans and nil, as Decode gives), byte for byte, without json.Marshal's
+// reflection: writing the JSON of every decoded manifest cost as much as decoding its YAML. Any
+// other value is left to json.Marshal. TestMarshalJSONSameAsEncodingJSON and the YAML fuzz targets
+// hold it to json.Marshal's output.
+func MarshalJSON(v interface{}) ([]byte, error) {
+	if out, ok := appendJSON(nil, v); ok {
+		return out, nil
+	}
+	return json.Marshal(v)
+}
+
+func appendJSON(out []byte, v interface{}) ([]byte, bool) {
+	switch t := v.(type) {
+	case nil:
+		return append(out, "null"...), true
+	case bool:
+		return strconv.AppendBool(out, t), true
+	case string:
+		return appendJSONString(out, t), true
+	case int64:
+		return strconv.AppendInt(out, t, 10), true
+	case float64:
+		return appendJSONFloat(out, t)
+	case []interface{}:
+		out = append(out, '[')
+		for i, e := range t {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			var ok bool
+			if out, ok = appendJSON(out, e); !ok {
+				return nil, false
+			}
+		}
+		return append(out, ']'), true
+	case map[string]interface{}:
+		keys := make([]string, 0, len(t))
+		for k := range t {
+			keys = append(keys, k)
+		}
+		slices.Sort(keys)
+		out = append(out, '{')
+		for i, k := range keys {
+			if i > 0 {
+				out = append(out, ',')
+			}
+			out = append(appendJSONString(out, k), ':')
+			var ok bool
+			if out, ok = appendJSON(out, t[k]); !ok {
+				return nil, false
+			}
+		}
+		return append(out, '}'), true
+	}
+	return nil, false
+}
+
+// appendJSONFloat writes f as encoding/json does (ES6 number formatting); NaN and infinities are
+// left to json.Marshal, which refuses them.
+func appendJSONFloat(out []byte, f float64) ([]byte, bool) {
+	if math.IsNaN(f) || math.IsInf(f, 0) {
+		return nil, false
+	}
+	abs, format := math.Abs(f), byte('f')
+	if abs != 0 && (abs < 1e-6 || abs >= 1e21) {
+		format = 'e'
+	}
+	out = strconv.AppendFloat(out, f, format, -1, 64)
+	if format == 'e' { // clean up e-09 to e-9
+		if n := len(out); n >= 4 && out[n-4] == 'e' && out[n-3] == '-' && out[n-2] == '0' {
+			out[n-2] = out[n-1]
+			out = out[:n-1]
+		}
+	}
+	return out, true
+}
+
+const hexDigits = "0123456789abcdef"
+
+// appendJSONString writes s quoted as encoding/json does with HTML escaping: <, > and & as \u003c,
+// \u003e and \u0026, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
+func appendJSONString(out []byte, s string) []byte {
+	out = append(out, '"')
+	start := 0
+	for i := 0; i < len(s); {
+		if b := s[i]; b < utf8.RuneSelf {
+			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+				i++
+				continue
+			}
+			out = append(out, s[start:i]...)
+			switch b {
+			case '\\', '"':
+				out = append(out, '\\', b)
+			case '\b':
+				out = append(out, '\\', 'b')
+			case '\f':
+				out = append(out, '\\', 'f')
+			case '\n':
+				out = append(out, '\\', 'n')
+			case '\r':
+				out = append(out, '\\', 'r')
+			case '\t':
+				out = append(out, '\\', 't')
+			default:
+				out = append(out, '\\', 'u', '0', '0', hexDigits[b>>4], hexDigits[b&0xF])
+			}
+			i++
+			start = i
+			continue
+		}
+		r, size := utf8.DecodeRuneInString(s[i:])
+		if r == utf8.RuneError && size == 1 {
+			out = append(out, s[start:i]...)
+			out = append(out, `\ufffd`...)
+			i += size
+			start = i
+			continue
+		}
+		if r == '\u2028' || r == '\u2029' {
+			out = append(out, s[start:i]...)
+			out = append(out, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+			i += size
+			start = i
+			continue
+		}
+		i += size
+	}
+	out = append(out, s[start:]...)
+	return append(out, '"')
+}

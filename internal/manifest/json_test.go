@@ -1,0 +1,44 @@
+package manifest
+
+import (
+	"encoding/json"
+	"math"
+	"testing"
+
+	"github.com/google/go-cmp/cmp"
+)
+
+// sameJSONAsEncodingJSON fails t when MarshalJSON writes v differently from json.Marshal.
+func sameJSONAsEncodingJSON(t *testing.T, v interface{}) {
+	t.Helper()
+	want, wantErr := json.Marshal(v)
+	got, err := MarshalJSON(v)
+	if (err != nil) != (wantErr != nil) {
+		t.Fatalf("MarshalJSON error %v, json.Marshal error %v", err, wantErr)
+	}
+	if diff := cmp.Diff(string(want), string(got)); diff != "" {
+		t.Fatalf("MarshalJSON differs from json.Marshal (-json.Marshal +MarshalJSON):\n%s", diff)
+	}
+}
+
+func TestMarshalJSONSameAsEncodingJSON(t *testing.T) {
+	tests := []struct {
+		name string
+		v    interface{}
+	}{
+		{"scalars", map[string]interface{}{"s": "x", "i": int64(-42), "b": true, "n": nil, "f": 1.5}},
+		{"key order", map[string]interface{}{"b": 1.0, "a": int64(2), "B": "3", "é": "4", "": "5"}},
+		{"floats", []interface{}{0.0, math.Copysign(0, -1), 1e-6, 9.99e-7, 1e20, 1e21, 123456789.125, -2.5e-300, math.MaxFloat64, math.SmallestNonzeroFloat64}},
+		{"escapes", []interface{}{"a\"b\\c", "<script>&</script>", "\b\f\n\r\t\x00\x01\x1f\x7f", "\u2028\u2029", "é😀", "bad\xffutf8\xc3", ""}},
+		{"nested", map[string]interface{}{"a": []interface{}{map[string]interface{}{}, []interface{}{}, nil}, "m": map[string]interface{}{"x": []interface{}{int64(1)}}}},
+		{"empty", map[string]interface{}{}},
+		{"other types", map[string]interface{}{"i": 3, "u": uint8(2)}},
+		{"nan", []interface{}{math.NaN()}},
+		{"infinity", []interface{}{math.Inf(-1)}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			sameJSONAsEncodingJSON(t, tt.v)
+		})
+	}
+}
