@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/json"
 	"fmt"
+	"reflect"
 
 	"github.com/operator-framework/api/pkg/apis/scorecard/v1alpha3"
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
@@ -116,8 +117,18 @@ func (c *collection) addCRD(d manifest.Doc, version string) error {
 }
 
 // decode unmarshals a document into a typed object the way operator-sdk does (sigs.k8s.io/yaml,
-// unknown fields dropped).
+// unknown fields dropped). The document's JSON, written from the object already decoded, gives
+// the same value whenever it decodes cleanly: sigs.k8s.io/yaml reads the YAML against the target
+// type only to turn numbers and booleans into strings where a field is a string, which the JSON
+// then fails to decode. The YAML is decoded again only then.
 func decode(d manifest.Doc, into interface{}) error {
+	if d.Object != nil {
+		if j, err := manifest.MarshalJSON(d.Object.Object); err == nil && json.Unmarshal(j, into) == nil {
+			return nil
+		}
+		v := reflect.ValueOf(into).Elem()
+		v.Set(reflect.Zero(v.Type()))
+	}
 	if err := yaml.Unmarshal(d.Raw, into); err != nil {
 		return fmt.Errorf("decoding %s: %w", d, err)
 	}
