@@ -102,4 +102,3 @@ func TestCorpusDecodeSameAsSigsYAML(t *testing.T) {
 		t.Errorf("only %d objects: want ≥ 1000", n)
 	}
 }
-

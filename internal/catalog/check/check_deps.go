@@ -47,38 +47,50 @@ func requirements(b *fbc.ModelBundle) ([]fbc.GVK, []fbc.PackageRequired) {
 // package's head requires (error), and requirements no bundle of the catalog satisfies
 // (warning, or error with requireClosed).
 func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Finding {
-	var out []finding.Finding
-	// Who provides what (every bundle), and what every head requires.
-	provided := map[fbc.GVK][]string{}
-	for _, pn := range m.SortedPackages() {
-		for _, b := range m.Packages[pn].Bundles {
-			for _, k := range b.Props.GVKs {
-				provided[k] = append(provided[k], pn+"/"+b.Blob.Name)
-			}
-		}
-	}
-	type req struct{ pkg, bundle string }
-	headReqs := map[fbc.GVK][]req{}
-	headProvides := map[fbc.GVK]bool{}
-	for _, pn := range m.SortedPackages() {
-		p := m.Packages[pn]
-		for _, cn := range p.SortedChannels() {
-			h, ok := g.Heads[pn][cn]
-			if !ok || p.Bundles[h] == nil {
-				continue
-			}
-			for _, k := range p.Bundles[h].Props.GVKs {
-				headProvides[k] = true
-			}
-			gvks, _ := requirements(p.Bundles[h])
-			for _, k := range gvks {
-				headReqs[k] = append(headReqs[k], req{pn, h})
-			}
-		}
-	}
+	return judgeDeps(summarizeDeps(m, g), requireClosed)
+}
+
+// depsSummary is what the dependency checks need of one package: the APIs its bundles provide,
+// their versions and requirements, and its channel heads with what they provide, require and stop
+// providing. It is small, so a catalog checked file by file keeps one per package instead of the
+// package (catalogStream).
+type depsSummary struct {
+	provides map[fbc.GVK]bool // by any bundle of the package
+	versions []semver.Version
+	heads    []depsHead   // by channel name
+	reqs     []bundleReqs // by bundle name; bundles without requirements left out
+}
+
+// depsHead is the head of one channel.
+type depsHead struct {
+	channel, bundle    string
+	provides, requires []fbc.GVK
+	dropped            map[fbc.GVK]string // API a predecessor provided and the head does not → that predecessor
+}
+
+type bundleReqs struct {
+	bundle string
+	gvks   []fbc.GVK
+	pkgs   []fbc.PackageRequired
+}
+
+// summarizeDeps summarizes every package of m.
+func summarizeDeps(m *fbc.Model, g *graph.Graph) map[string]*depsSummary {
 	preds := newPredecessors(g)
+	out := map[string]*depsSummary{}
 	for _, pn := range m.SortedPackages() {
 		p := m.Packages[pn]
+		s := &depsSummary{provides: map[fbc.GVK]bool{}}
+		for _, bn := range fbc.SortedKeys(p.Bundles) {
+			b := p.Bundles[bn]
+			for _, k := range b.Props.GVKs {
+				s.provides[k] = true
+			}
+			s.versions = append(s.versions, b.Version)
+			if gvks, pkgs := requirements(b); len(gvks)+len(pkgs) > 0 {
+				s.reqs = append(s.reqs, bundleReqs{bundle: bn, gvks: gvks, pkgs: pkgs})
+			}
+		}
 		for _, cn := range p.SortedChannels() {
 			h, ok := g.Heads[pn][cn]
 			if !ok || p.Bundles[h] == nil {
@@ -98,7 +110,34 @@ func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Findi
 					}
 				}
 			}
-			for _, k := range sortedGVKs(dropped) {
+			gvks, _ := requirements(p.Bundles[h])
+			s.heads = append(s.heads, depsHead{channel: cn, bundle: h, provides: p.Bundles[h].Props.GVKs, requires: gvks, dropped: dropped})
+		}
+		out[pn] = s
+	}
+	return out
+}
+
+// judgeDeps runs the dependency checks on the summaries of every package of a catalog.
+func judgeDeps(sums map[string]*depsSummary, requireClosed bool) []finding.Finding {
+	var out []finding.Finding
+	type req struct{ pkg, bundle string }
+	headReqs := map[fbc.GVK][]req{}
+	headProvides := map[fbc.GVK]bool{}
+	names := fbc.SortedKeys(sums)
+	for _, pn := range names {
+		for _, h := range sums[pn].heads {
+			for _, k := range h.provides {
+				headProvides[k] = true
+			}
+			for _, k := range h.requires {
+				headReqs[k] = append(headReqs[k], req{pn, h.bundle})
+			}
+		}
+	}
+	for _, pn := range names {
+		for _, h := range sums[pn].heads {
+			for _, k := range sortedGVKs(h.dropped) {
 				if headProvides[k] {
 					continue // another head still provides it; OLM resolves to that one
 				}
@@ -106,15 +145,14 @@ func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Findi
 					if r.pkg == pn {
 						continue
 					}
-					out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pn, cn), ruleDeps,
+					out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pn, h.channel), ruleDeps,
 						"head %s stops providing %s (provided by %s, which can upgrade to it), but %s (head of package %q) requires it: OLM would keep %s installed or fail to resolve; keep providing the API or update %s",
-						h, k, dropped[k], r.bundle, r.pkg, dropped[k], r.pkg))
+						h.bundle, k, h.dropped[k], r.bundle, r.pkg, h.dropped[k], r.pkg))
 				}
 			}
 		}
 	}
-	out = append(out, closure(m, provided, requireClosed)...)
-	return out
+	return append(out, closure(sums, names, requireClosed)...)
 }
 
 func sortedGVKs[V any](m map[fbc.GVK]V) []fbc.GVK {
@@ -127,22 +165,26 @@ func sortedGVKs[V any](m map[fbc.GVK]V) []fbc.GVK {
 }
 
 // closure reports requirements that no bundle of the catalog satisfies.
-func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []finding.Finding {
+func closure(sums map[string]*depsSummary, names []string, requireClosed bool) []finding.Finding {
+	provided := map[fbc.GVK]bool{}
+	for _, s := range sums {
+		for k := range s.provides {
+			provided[k] = true
+		}
+	}
 	missingAPI := map[fbc.GVK][]string{}
 	missingPkg := map[string][]string{}
-	for _, pn := range m.SortedPackages() {
-		p := m.Packages[pn]
-		for _, bn := range fbc.SortedKeys(p.Bundles) {
-			gvks, pkgs := requirements(p.Bundles[bn])
-			for _, k := range gvks {
-				if len(provided[k]) == 0 {
-					missingAPI[k] = append(missingAPI[k], pn+"/"+bn)
+	for _, pn := range names {
+		for _, b := range sums[pn].reqs {
+			for _, k := range b.gvks {
+				if !provided[k] {
+					missingAPI[k] = append(missingAPI[k], pn+"/"+b.bundle)
 				}
 			}
-			for _, r := range pkgs {
-				if !packageSatisfied(m, r) {
+			for _, r := range b.pkgs {
+				if !packageSatisfied(sums[r.PackageName], r) {
 					key := fmt.Sprintf("package %s in range %q", r.PackageName, r.VersionRange)
-					missingPkg[key] = append(missingPkg[key], pn+"/"+bn)
+					missingPkg[key] = append(missingPkg[key], pn+"/"+b.bundle)
 				}
 			}
 		}
@@ -163,17 +205,18 @@ func closure(m *fbc.Model, provided map[fbc.GVK][]string, requireClosed bool) []
 	return out
 }
 
-func packageSatisfied(m *fbc.Model, r fbc.PackageRequired) bool {
-	p := m.Packages[r.PackageName]
-	if p == nil {
+// packageSatisfied reports whether a bundle of the package summarized by s (nil: not in the
+// catalog) has a version in r's range.
+func packageSatisfied(s *depsSummary, r fbc.PackageRequired) bool {
+	if s == nil {
 		return false
 	}
 	rng, err := semver.ParseRange(r.VersionRange)
 	if err != nil {
 		return false
 	}
-	for _, b := range p.Bundles {
-		if rng(b.Version) {
+	for _, v := range s.versions {
+		if rng(v) {
 			return true
 		}
 	}

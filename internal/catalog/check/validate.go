@@ -44,7 +44,6 @@ type validateOptions struct {
 	sources       *fbc.Sources
 	progress      func(done, total int)
 	perEdge       bool
-	stream        *crdStream // the CRD checks, run as the catalog loaded
 }
 
 func newValidateOptions(opts []ValidateOption) *validateOptions {
@@ -127,36 +126,30 @@ func ValidateRef(ctx context.Context, ref string, images image.Puller, lopts []f
 	}, lopts, opts)
 }
 
-// validateLoaded loads the catalog and validates it. The CRD checks run file by file as the
-// catalog loads (crdStream), which then keeps no bundle's objects.
+// validateLoaded loads the catalog and validates it. The checks run file by file as the catalog loads
+// (catalogStream), which then keeps no bundle's objects or properties.
 func validateLoaded(ctx context.Context, dir string, load func(...fbc.LoadOption) (*fbc.DeclarativeConfig, error), lopts []fbc.LoadOption, opts []ValidateOption) (*finding.Report, error) {
 	src := &fbc.Sources{}
 	lopts = append([]fbc.LoadOption{fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject), fbc.WithSources(src)}, lopts...)
-	o := newValidateOptions(opts)
-	opts = append([]ValidateOption{WithFile(dir)}, opts...)
-	opts = append(opts, func(o *validateOptions) { o.sources = src })
-	if o.on(CheckCRD) {
-		reload := func(files []string) (*fbc.DeclarativeConfig, error) {
-			keep := map[string]bool{}
-			for _, f := range files {
-				keep[f] = true
-			}
-			return load(fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject),
-				fbc.WithOnlyFiles(func(f string) bool { return keep[f] }))
+	o := newValidateOptions(append([]ValidateOption{WithFile(dir)}, opts...))
+	o.sources = src
+	reload := func(files []string) (*fbc.DeclarativeConfig, error) {
+		keep := map[string]bool{}
+		for _, f := range files {
+			keep[f] = true
 		}
-		stream := newCRDStream(o.crds, o.perEdge, reload)
-		lopts = append(lopts, fbc.WithEachFile(stream.file))
-		opts = append(opts, func(o *validateOptions) { o.stream = stream })
+		return load(fbc.WithoutPropertyValues(fbc.TypeCSVMetadata, fbc.TypeBundleObject),
+			fbc.WithOnlyFiles(func(f string) bool { return keep[f] }))
 	}
-	cfg, err := load(lopts...)
-	if err != nil {
+	stream := newCatalogStream(o, reload)
+	if _, err := load(append(lopts, fbc.WithEachFile(stream.file))...); err != nil {
 		var le *fbc.LoadError
 		if !errors.As(err, &le) {
 			return nil, err
 		}
 		return loadReport(le, dir), nil
 	}
-	return Validate(ctx, cfg, opts...), nil
+	return stream.report(ctx), nil
 }
 
 func loadReport(le *fbc.LoadError, dir string) *finding.Report {
@@ -190,11 +183,7 @@ func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateO
 	g := graph.BuildGraph(m)
 	var extra []finding.Finding
 	if on(CheckCRD) {
-		if o.stream != nil {
-			extra = append(extra, o.stream.check(ctx, m, o.progress)...)
-		} else {
-			extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
-		}
+		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
 	}
 	if on(CheckDeps) {
 		extra = append(extra, checkDeps(m, g, o.requireClosed)...)
