@@ -49,8 +49,9 @@ func WithProgress(fn func(done, total int)) LoadOption {
 
 // WithEachFile calls fn with the blobs of each file as soon as the file has parsed, in the
 // goroutine that parsed it (files are parsed in parallel) and before the files are merged. fn
-// may drop what the caller no longer needs (a bundle's Objects, say), so that a large catalog is
-// checked file by file instead of held whole. fn is not called for a file that fails to parse.
+// may drop or cut down what the caller no longer needs (catalog validation keeps only the blobs'
+// names), so that a large catalog is checked file by file instead of held whole. fn is not called
+// for a file that fails to parse.
 func WithEachFile(fn func(ctx context.Context, path string, cfg *DeclarativeConfig)) LoadOption {
 	return func(o *loadOptions) { o.eachFile = fn }
 }

@@ -13,7 +13,7 @@ import (
 )
 
 // TestCRDStreamSameAsWhole checks that the CRD checks run file by file as a catalog loads
-// (crdStream) find what the checks on the whole loaded catalog find: for a package in one file
+// (catalogStream) find what the checks on the whole loaded catalog find: for a package in one file
 // (checked from that file) and for a package spread over several files (checked again on the
 // reloaded catalog).
 func TestCRDStreamSameAsWhole(t *testing.T) {
