@@ -120,9 +120,10 @@ func (c *collection) addCRD(d manifest.Doc, version string) error {
 // unknown fields dropped). The document's JSON, written from the object already decoded, gives
 // the same value whenever it decodes cleanly: sigs.k8s.io/yaml reads the YAML against the target
 // type only to turn numbers and booleans into strings where a field is a string, which the JSON
-// then fails to decode. The YAML is decoded again only then.
+// then fails to decode. The YAML is decoded again only then, and for a document whose object may
+// write a number differently (manifest.MayLoseNumbers: -0.0, integers above int64).
 func decode(d manifest.Doc, into interface{}) error {
-	if d.Object != nil {
+	if d.Object != nil && !manifest.MayLoseNumbers(d.Raw) {
 		if j, err := manifest.MarshalJSON(d.Object.Object); err == nil && json.Unmarshal(j, into) == nil {
 			return nil
 		}

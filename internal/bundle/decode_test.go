@@ -56,6 +56,7 @@ func TestDecodeSameAsSigsYAML(t *testing.T) {
 		{"quantities and unknown fields", "apiVersion: apps/v1\nkind: Deployment\nmetadata:\n  name: a\n  unknown: x\nspec:\n  replicas: 2\n  template:\n    spec:\n      containers:\n      - name: c\n        resources:\n          limits:\n            cpu: 500m\n            memory: 1Gi\n"},
 		{"field names in another case", "apiVersion: v1\nkind: ServiceAccount\nMetadata:\n  Name: sa\n"},
 		{"wrong type", "apiVersion: v1\nkind: Service\nmetadata:\n  name: s\nspec:\n  ports: 3\n"},
+		{"numbers the object writes differently", "apiVersion: apiextensions.k8s.io/v1\nkind: CustomResourceDefinition\nmetadata:\n  name: as.x.io\nspec:\n  group: x.io\n  names: {kind: A, plural: as}\n  scope: Namespaced\n  versions:\n  - name: v1\n    served: true\n    storage: true\n    schema:\n      openAPIV3Schema:\n        type: object\n        properties:\n          a:\n            type: integer\n            default: 18446744073709551615\n            example: -0.0\n            enum: [9223372036854775809, 0xFFFFFFFFFFFFFFFF]\n            minimum: -0.0\n"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -46,6 +46,10 @@ func fastYAML(raw []byte) (map[string]interface{}, bool) {
 // maxFastDepth bounds the parser's recursion; deeper documents are left to yaml.v2.
 const maxFastDepth = 200
 
+// maxSimpleKey bounds a key's bytes up to its ':' (libyaml refuses a simple key of more than 1024
+// characters, spaces before the ':' included); longer keys are left to yaml.v2.
+const maxSimpleKey = 1000
+
 type fastParser struct {
 	src   []byte
 	pos   int // start of the line being read
@@ -172,7 +176,7 @@ func (p *fastParser) key(at int) (string, int, bool) {
 		for n < len(line) && line[n] == ' ' {
 			n++
 		}
-		if n == len(line) || line[n] != ':' || n+1 < len(line) && line[n+1] != ' ' {
+		if n == len(line) || line[n] != ':' || n+1 < len(line) && line[n+1] != ' ' || n > maxSimpleKey {
 			return "", 0, false
 		}
 		return s, at + n + 1, true
@@ -184,10 +188,10 @@ func (p *fastParser) key(at int) (string, int, bool) {
 		switch line[i] {
 		case ':':
 			if i+1 == len(line) || line[i+1] == ' ' {
-				k := bytes.TrimRight(line[:i], " ")
-				if len(k) > 1000 { // libyaml's simple keys are at most 1024 characters
+				if i > maxSimpleKey {
 					return "", 0, false
 				}
+				k := bytes.TrimRight(line[:i], " ")
 				v, ok := plainScalar(k)
 				s, isString := v.(string)
 				if !ok || !isString {
@@ -329,11 +333,11 @@ func flowSequence(s []byte) ([]interface{}, int, bool) {
 			return nil, 0, false
 		default:
 			j := i
-			for j < len(s) && strings.IndexByte(",[]{}:", s[j]) < 0 && (s[j] != '#' || s[j-1] != ' ') {
+			for j < len(s) && strings.IndexByte(",[]{}:?", s[j]) < 0 && (s[j] != '#' || s[j-1] != ' ') {
 				j++
 			}
-			if j < len(s) && (s[j] == ':' || s[j] == '#') {
-				return nil, 0, false
+			if j < len(s) && (s[j] == ':' || s[j] == '?' || s[j] == '#') {
+				return nil, 0, false // '?' ends a plain scalar in a flow collection, and yaml.v2 then refuses it
 			}
 			var ok bool
 			if item, ok = plainScalar(bytes.TrimRight(s[i:j], " ")); !ok {

@@ -5,6 +5,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 	"unicode/utf8"
 )
 
@@ -33,6 +34,9 @@ func appendJSON(out []byte, v interface{}) ([]byte, bool) {
 	case float64:
 		return appendJSONFloat(out, t)
 	case []interface{}:
+		if t == nil {
+			return append(out, "null"...), true
+		}
 		out = append(out, '[')
 		for i, e := range t {
 			if i > 0 {
@@ -45,6 +49,9 @@ func appendJSON(out []byte, v interface{}) ([]byte, bool) {
 		}
 		return append(out, ']'), true
 	case map[string]interface{}:
+		if t == nil {
+			return append(out, "null"...), true
+		}
 		keys := make([]string, 0, len(t))
 		for k := range t {
 			keys = append(keys, k)
@@ -139,4 +146,40 @@ func appendJSONString(out []byte, s string) []byte {
 	}
 	out = append(out, s[start:]...)
 	return append(out, '"')
+}
+
+// MayLoseNumbers reports whether the object Decode gives for raw may write, as JSON, a number other
+// than the one sigs.k8s.io/yaml.YAMLToJSON writes: a negative zero float becomes the integer 0, and an
+// unsigned integer above the int64 range a float, as the API machinery's JSON decoder reads them.
+// Typed decoding from MarshalJSON's output is then not what sigs.k8s.io/yaml.Unmarshal gives for raw
+// JSON fields (a CRD schema's default, enum or example), and the caller must decode the YAML instead.
+// It looks at the text only: a '-' starting a value followed by '0' or '.', a run of 19 or more
+// digits, or a hexadecimal number of 16 or more digits; it may say yes for a document that loses
+// nothing, never no for one that does.
+func MayLoseNumbers(raw []byte) bool {
+	digits, hex := 0, -1
+	for i, c := range raw {
+		switch {
+		case c >= '0' && c <= '9':
+			if digits++; digits >= 19 {
+				return true
+			}
+		default:
+			digits = 0
+		}
+		switch {
+		case hex >= 0 && (c >= '0' && c <= '9' || c >= 'a' && c <= 'f' || c >= 'A' && c <= 'F'):
+			if hex++; hex >= 16 {
+				return true
+			}
+		case (c == 'x' || c == 'X') && i > 0 && raw[i-1] == '0':
+			hex = 0
+		default:
+			hex = -1
+		}
+		if c == '-' && i+1 < len(raw) && (raw[i+1] == '0' || raw[i+1] == '.') && (i == 0 || strings.IndexByte(" \t\n[{,:", raw[i-1]) >= 0) {
+			return true
+		}
+	}
+	return false
 }

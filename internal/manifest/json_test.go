@@ -33,12 +33,39 @@ func TestMarshalJSONSameAsEncodingJSON(t *testing.T) {
 		{"nested", map[string]interface{}{"a": []interface{}{map[string]interface{}{}, []interface{}{}, nil}, "m": map[string]interface{}{"x": []interface{}{int64(1)}}}},
 		{"empty", map[string]interface{}{}},
 		{"other types", map[string]interface{}{"i": 3, "u": uint8(2)}},
+		{"typed nils", map[string]interface{}{"m": map[string]interface{}(nil), "s": []interface{}(nil)}},
+		{"nil map", map[string]interface{}(nil)},
 		{"nan", []interface{}{math.NaN()}},
 		{"infinity", []interface{}{math.Inf(-1)}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			sameJSONAsEncodingJSON(t, tt.v)
+		})
+	}
+}
+
+func TestMayLoseNumbers(t *testing.T) {
+	tests := []struct {
+		doc  string
+		want bool
+	}{
+		{"a: 1\nb: -1\nc: 1.5\nd: 2020-01-01\ne: v1-0\nf: a-.b\n", false},
+		{"a: 1234567890123456789\n", true},
+		{"a: 123456789012345678\n", false},
+		{"a: -0.0\n", true},
+		{"a: [-.5]\n", true},
+		{"a: {b: -0}\n", true},
+		{"- -0e1\n", true},
+		{"a: 0xFFFFFFFFFFFFFFFF\n", true},
+		{"a: 0xFFFFFFFFFFFFFFF\n", false},
+		{"image: quay.io/x@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.doc, func(t *testing.T) {
+			if got := MayLoseNumbers([]byte(tt.doc)); got != tt.want {
+				t.Errorf("MayLoseNumbers = %v, want %v", got, tt.want)
+			}
 		})
 	}
 }

@@ -221,13 +221,22 @@ func (f *SourceFile) jsonBytes() []byte {
 // CRD, with crd.DecodeV1 where it gives the same value in one pass over the schemas (encoding/json
 // decodes every nested items and additionalProperties subtree again).
 func (f *SourceFile) decodeV1CRD() (*apiextensionsv1.CustomResourceDefinition, error) {
-	if j := f.jsonBytes(); j != nil {
+	if j := f.exactJSON(); j != nil {
 		if c, ok := crd.DecodeV1(j); ok {
 			return c, nil
 		}
 	}
 	c := &apiextensionsv1.CustomResourceDefinition{}
 	return c, f.decodeTyped(c)
+}
+
+// exactJSON is jsonBytes when its numbers are those sigs.k8s.io/yaml writes (manifest.MayLoseNumbers),
+// nil otherwise.
+func (f *SourceFile) exactJSON() []byte {
+	if manifest.MayLoseNumbers(f.Raw) {
+		return nil
+	}
+	return f.jsonBytes()
 }
 
 // blank reports whether a YAML document holds only separators, comments and white space.
@@ -251,7 +260,7 @@ func blank(doc []byte) bool {
 // conversion is reused when it decodes cleanly, and the YAML is decoded against the target type otherwise
 // (which turns numbers and booleans into strings where the target field is a string).
 func (f *SourceFile) decodeTyped(into any) error {
-	if j := f.jsonBytes(); j != nil && json.Unmarshal(j, into) == nil {
+	if j := f.exactJSON(); j != nil && json.Unmarshal(j, into) == nil {
 		return nil
 	}
 	v := reflect.ValueOf(into).Elem()

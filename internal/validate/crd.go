@@ -52,6 +52,7 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 		key := cache.key(src, k8sVersion)
 		result, serverFindings, ok := cache.get(ctx, key, file, object)
 		if !ok {
+			defer cache.release(key) // a panic below must not leave other bundles waiting
 			internal := &apiextensions.CustomResourceDefinition{}
 			if err := convert(internal); err != nil {
 				result.Add(apierrors.ErrInvalidParse("error converting crd", err))

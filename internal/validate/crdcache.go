@@ -20,9 +20,11 @@ type crdCache struct {
 	m  map[[32]byte]*crdEntry
 }
 
-// crdEntry is one content's outcome, ready when done is closed.
+// crdEntry is one content's outcome, ready when done is closed; ok is false when the bundle that
+// validated it gave no outcome (it panicked), and each waiting bundle then validates it itself.
 type crdEntry struct {
 	done    chan struct{}
+	ok      bool
 	outcome crdOutcome
 }
 
@@ -47,7 +49,7 @@ func (c *crdCache) key(f *packagemanifest.SourceFile, k8sVersion string) *[32]by
 }
 
 // get returns the outcome for key, waiting while another bundle validates the same content; ok false
-// means the caller validates it and must put the outcome.
+// means the caller validates it, puts the outcome, and defers release.
 func (c *crdCache) get(ctx context.Context, key *[32]byte, file, object string) (apierrors.ManifestResult, []finding.Finding, bool) {
 	if key == nil {
 		return apierrors.ManifestResult{}, nil, false
@@ -68,6 +70,9 @@ func (c *crdCache) get(ctx context.Context, key *[32]byte, file, object string) 
 	case <-e.done:
 	case <-ctx.Done():
 		return apierrors.ManifestResult{}, nil, false // validated here rather than waited for
+	}
+	if !e.ok {
+		return apierrors.ManifestResult{}, nil, false
 	}
 	o := e.outcome
 	server := make([]finding.Finding, len(o.server))
@@ -94,10 +99,34 @@ func (c *crdCache) put(key *[32]byte, r apierrors.ManifestResult, server []findi
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	e := c.m[*key]
+	if e == nil { // released without an outcome meanwhile
+		e = &crdEntry{done: make(chan struct{})}
+		c.m[*key] = e
+	}
 	select {
 	case <-e.done: // a second put, after a cancelled wait: the first outcome stays
 	default:
-		e.outcome = crdOutcome{result: r, server: tmpl}
+		e.ok, e.outcome = true, crdOutcome{result: r, server: tmpl}
+		close(e.done)
+	}
+}
+
+// release ends an entry the caller of a missed get left without an outcome (validation panicked): the
+// bundles waiting on it validate the CRD themselves instead of waiting for ever.
+func (c *crdCache) release(key *[32]byte) {
+	if key == nil {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e := c.m[*key]
+	if e == nil {
+		return
+	}
+	select {
+	case <-e.done:
+	default:
+		delete(c.m, *key)
 		close(e.done)
 	}
 }

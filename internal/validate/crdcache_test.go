@@ -81,3 +81,31 @@ func TestCRDCacheCancelledWait(t *testing.T) {
 		t.Errorf("get after two puts = %q, %v; want \"first\", true", r.Name, ok)
 	}
 }
+
+// TestCRDCachePanicReleases: when the bundle validating a CRD gives no outcome (a validator panicked,
+// and release ran), the bundles waiting for it validate it themselves instead of waiting for ever.
+func TestCRDCachePanicReleases(t *testing.T) {
+	c := &crdCache{}
+	key := c.key(&packagemanifest.SourceFile{Raw: []byte("x")}, "1.33")
+	if _, _, ok := c.get(context.Background(), key, "a", "o"); ok {
+		t.Fatal("first get: ok, want a miss")
+	}
+	waited := make(chan bool)
+	go func() {
+		_, _, ok := c.get(context.Background(), key, "b", "o")
+		waited <- ok
+	}()
+	func() {
+		defer func() { _ = recover() }()
+		defer c.release(key)
+		panic("validator panicked")
+	}()
+	if ok := <-waited; ok {
+		t.Error("waiting get after a release without outcome: ok, want a miss")
+	}
+	c.put(key, apierrors.ManifestResult{Name: "second"}, nil)
+	c.release(key) // after an outcome: a no-op
+	if r, _, ok := c.get(context.Background(), key, "c", "o"); !ok || r.Name != "second" {
+		t.Errorf("get after put = %q, %v; want \"second\", true", r.Name, ok)
+	}
+}

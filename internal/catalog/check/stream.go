@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"slices"
 	"sync"
 
 	"github.com/opack/opack/internal/catalog/graph"
@@ -27,10 +28,11 @@ type catalogStream struct {
 	// reload loads the given files of the catalog again, objects included, for spread packages.
 	reload func(files []string) (*fbc.DeclarativeConfig, error)
 
-	checking sync.Mutex // one file is checked at a time (its edges in parallel)
-	mu       sync.Mutex
-	files    map[string][]string        // package → files holding a blob of it
-	results  map[string]*packageResults // package → what its file found
+	checking     sync.Mutex // one file is checked at a time (its edges in parallel)
+	mu           sync.Mutex
+	files        map[string][]string        // package → files holding a blob of it
+	results      map[string]*packageResults // package → what its file found
+	deprecations []string                   // files holding an olm.deprecations blob
 }
 
 // packageResults are the findings of one package and its dependency summary.
@@ -47,6 +49,7 @@ func newCatalogStream(o *validateOptions, reload func(files []string) (*fbc.Decl
 // file checks the packages of one parsed file and cuts its blobs down to their names.
 func (s *catalogStream) file(ctx context.Context, path string, cfg *fbc.DeclarativeConfig) {
 	pkgs := filePackages(cfg)
+	hasDeprecations := len(cfg.Deprecations) > 0
 	s.checking.Lock()
 	found := s.check(ctx, cfg, nil)
 	s.checking.Unlock()
@@ -56,6 +59,9 @@ func (s *catalogStream) file(ctx context.Context, path string, cfg *fbc.Declarat
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if hasDeprecations {
+		s.deprecations = append(s.deprecations, path)
+	}
 	for pn := range pkgs {
 		s.files[pn] = append(s.files[pn], path)
 		s.results[pn] = found[pn]
@@ -167,13 +173,23 @@ func (s *catalogStream) report(ctx context.Context) *finding.Report {
 }
 
 // checkSpread checks the packages whose blobs are in several files on those files, loaded again.
+// The blobs without a package ("") count as spread when another file holds deprecations: opm names a
+// deprecation without a package by its index among all the catalog's deprecations, so the files of
+// every deprecation are loaded again with them, in the loader's order.
 func (s *catalogStream) checkSpread(ctx context.Context) {
 	var spread, files []string
 	for _, pn := range fbc.SortedKeys(s.files) {
-		if len(s.files[pn]) > 1 {
-			spread = append(spread, pn)
-			files = append(files, s.files[pn]...)
+		fs := s.files[pn]
+		if pn == "" && len(fs) == 1 && slices.ContainsFunc(s.deprecations, func(f string) bool { return f != fs[0] }) {
+			fs = append(slices.Clone(fs), s.deprecations...)
 		}
+		if len(fs) > 1 {
+			spread = append(spread, pn)
+			files = append(files, fs...)
+		}
+	}
+	if len(spread) > 0 && slices.Contains(spread, "") {
+		files = append(files, s.deprecations...)
 	}
 	if len(spread) == 0 {
 		return

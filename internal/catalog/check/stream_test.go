@@ -69,6 +69,8 @@ func TestStreamSameAsWhole(t *testing.T) {
 	c := streamPkg("c") + streamChannel("c", "stable", "name: c.v1.0.0", "name: c.v1.0.0") +
 		streamChannel("c", "beta", "name: c.v0.1.0") + streamBundle("c", "1.0.0", nil, nil, "") +
 		streamChannel("ghost", "stable", "name: ghost.v1.0.0")
+	depA := "---\nschema: olm.deprecations\npackage: a\nentries:\n- reference: {schema: olm.package}\n  message: a is gone\n"
+	depNone := "---\nschema: olm.deprecations\nentries: []\n"
 	tests := []struct {
 		name  string
 		files map[string]string
@@ -79,6 +81,11 @@ func TestStreamSameAsWhole(t *testing.T) {
 		{"a spread package sharing a file with a whole one", map[string]string{"ab.yaml": aPkg + aChan + aB1 + b, "a2.yaml": aB2, "c/catalog.yaml": c}},
 		{"all in one file", map[string]string{"all.yaml": aPkg + aChan + aB1 + aB2 + b + c}},
 		{"a package blob repeated in two files", map[string]string{"a/catalog.yaml": aPkg + aChan + aB1 + aB2, "b/catalog.yaml": b + aPkg, "c/catalog.yaml": c}},
+		// opm names a deprecation without a package by its index among all the catalog's deprecations.
+		{"a deprecation without a package after another file's", map[string]string{"a/catalog.yaml": aPkg + aChan + aB1 + aB2 + depA,
+			"b/catalog.yaml": b + depNone, "c/catalog.yaml": c}},
+		{"deprecations without a package in two files", map[string]string{"a/catalog.yaml": aPkg + aChan + aB1 + aB2 + depNone + depA,
+			"b/catalog.yaml": b + depNone, "c/catalog.yaml": c + depNone}},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
