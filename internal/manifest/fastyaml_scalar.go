@@ -218,42 +218,23 @@ func continues(s []byte, ind int) bool {
 	return n == len(s) || s[n] == '\n' || n > ind
 }
 
+// yamlEscapes are libyaml's one-character escapes in double-quoted scalars ("\\/" is not one).
+var yamlEscapes = map[byte]rune{
+	'0': 0, 'a': '\a', 'b': '\b', 't': '\t', 'n': '\n', 'v': '\v', 'f': '\f', 'r': '\r', 'e': 0x1b,
+	' ': ' ', '"': '"', '\'': '\'', '\\': '\\', 'N': 0x85, '_': 0xa0, 'L': 0x2028, 'P': 0x2029,
+}
+
 // unescape appends the escape at s[i] (a backslash) as libyaml decodes it and returns the index of
 // its last byte.
 func unescape(buf, s []byte, i int) ([]byte, int, bool) {
 	if i+1 >= len(s) {
 		return nil, 0, false // a line continuation
 	}
+	if r, ok := yamlEscapes[s[i+1]]; ok {
+		return utf8.AppendRune(buf, r), i + 1, true
+	}
 	var width int
 	switch s[i+1] {
-	case '0':
-		return append(buf, 0), i + 1, true
-	case 'a':
-		return append(buf, '\a'), i + 1, true
-	case 'b':
-		return append(buf, '\b'), i + 1, true
-	case 't':
-		return append(buf, '\t'), i + 1, true
-	case 'n':
-		return append(buf, '\n'), i + 1, true
-	case 'v':
-		return append(buf, '\v'), i + 1, true
-	case 'f':
-		return append(buf, '\f'), i + 1, true
-	case 'r':
-		return append(buf, '\r'), i + 1, true
-	case 'e':
-		return append(buf, 0x1b), i + 1, true
-	case ' ', '"', '\'', '\\':
-		return append(buf, s[i+1]), i + 1, true
-	case 'N':
-		return utf8.AppendRune(buf, 0x85), i + 1, true
-	case '_':
-		return utf8.AppendRune(buf, 0xa0), i + 1, true
-	case 'L':
-		return utf8.AppendRune(buf, 0x2028), i + 1, true
-	case 'P':
-		return utf8.AppendRune(buf, 0x2029), i + 1, true
 	case 'x':
 		width = 2
 	case 'u':
