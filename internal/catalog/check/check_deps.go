@@ -43,12 +43,10 @@ func requirements(b *fbc.ModelBundle) ([]fbc.GVK, []fbc.PackageRequired) {
 	return gvks, pkgs
 }
 
-// checkDeps checks dependency closure: a channel head that stops providing an API that another
-// package's head requires (error), and requirements no bundle of the catalog satisfies
-// (warning, or error with requireClosed).
-func checkDeps(m *fbc.Model, g *graph.Graph, requireClosed bool) []finding.Finding {
-	return judgeDeps(summarizeDeps(m, g), requireClosed)
-}
+// The dependency checks: a channel head that stops providing an API that another package's head
+// requires (error), and requirements no bundle of the catalog satisfies (warning, or error with
+// requireClosed). They run in two steps, so that a catalog checked file by file keeps only a summary
+// per package: summarizeDeps, then judgeDeps on every package's summary.
 
 // depsSummary is what the dependency checks need of one package: the APIs its bundles provide,
 // their versions and requirements, and its channel heads with what they provide, require and stop

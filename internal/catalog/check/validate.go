@@ -9,7 +9,6 @@ import (
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 
-	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -168,36 +167,12 @@ func joinPath(dir, file string) string {
 }
 
 // Validate runs the selected check groups on cfg and returns every finding in a stable order.
-// opm's checks come first; the other groups run on the part of the catalog opm accepts.
+// opm's checks come first; the other groups run on the part of the catalog opm accepts. It is the
+// checks ValidateDir runs file by file (catalogStream), run once on the whole catalog.
 func Validate(ctx context.Context, cfg *fbc.DeclarativeConfig, opts ...ValidateOption) *finding.Report {
-	o := newValidateOptions(opts)
-	on := o.on
-	m, probs := fbc.Convert(cfg)
-	probs = append(probs, validateModel(m)...)
-	r := &finding.Report{}
-	if on(CheckOPM) {
-		for _, p := range probs {
-			r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), ruleOPM, "%s", p.Msg))
-		}
-	}
-	g := graph.BuildGraph(m)
-	var extra []finding.Finding
-	if on(CheckCRD) {
-		extra = append(extra, checkCRDs(ctx, m, g, o.crds, o.progress, o.perEdge)...)
-	}
-	if on(CheckDeps) {
-		extra = append(extra, checkDeps(m, g, o.requireClosed)...)
-	}
-	if on(CheckGraph) {
-		extra = append(extra, checkGraph(m, g)...)
-	}
-	for i := range extra {
-		extra[i].File = o.fileOf(fbc.PackageOf(extra[i].Object), "", "")
-	}
-	finding.SortFindings(r.Findings)
-	finding.SortFindings(extra)
-	r.Add(extra...)
-	return r
+	s := newCatalogStream(newValidateOptions(opts), nil)
+	s.results = s.check(ctx, cfg, s.o.progress)
+	return s.report(ctx)
 }
 
 // fileOf names the file holding the blob a finding is about: the catalog (o.file) joined with
