@@ -95,14 +95,32 @@ func appendJSONFloat(out []byte, f float64) ([]byte, bool) {
 
 const hexDigits = "0123456789abcdef"
 
-// appendJSONString writes s quoted as encoding/json does with HTML escaping: <, > and & as \u003c,
-// \u003e and \u0026, U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
-func appendJSONString(out []byte, s string) []byte {
+// jsonSafe and htmlSafe are the ASCII bytes a JSON string holds as they are, without and with HTML
+// escaping.
+var jsonSafe, htmlSafe = func() (j, h [utf8.RuneSelf]bool) {
+	for b := byte(0x20); b < utf8.RuneSelf; b++ {
+		j[b] = b != '"' && b != '\\'
+		h[b] = j[b] && b != '<' && b != '>' && b != '&'
+	}
+	return j, h
+}()
+
+// appendJSONString writes s quoted as encoding/json does with HTML escaping.
+func appendJSONString(out []byte, s string) []byte { return AppendJSONString(out, s, true) }
+
+// AppendJSONString appends s quoted as encoding/json writes a string: escapeHTML as
+// json.Marshal (<, > and & as \u003c, \u003e and \u0026) or as an Encoder with
+// SetEscapeHTML(false); U+2028 and U+2029 escaped, invalid UTF-8 as U+FFFD.
+func AppendJSONString[S []byte | string](out []byte, s S, escapeHTML bool) []byte {
+	safe := &jsonSafe
+	if escapeHTML {
+		safe = &htmlSafe
+	}
 	out = append(out, '"')
 	start := 0
 	for i := 0; i < len(s); {
 		if b := s[i]; b < utf8.RuneSelf {
-			if b >= 0x20 && b != '"' && b != '\\' && b != '<' && b != '>' && b != '&' {
+			if safe[b] {
 				i++
 				continue
 			}
@@ -127,22 +145,21 @@ func appendJSONString(out []byte, s string) []byte {
 			start = i
 			continue
 		}
-		r, size := utf8.DecodeRuneInString(s[i:])
-		if r == utf8.RuneError && size == 1 {
+		n := min(len(s)-i, utf8.UTFMax)
+		r, size := utf8.DecodeRuneInString(string(s[i : i+n]))
+		switch {
+		case r == utf8.RuneError && size == 1:
 			out = append(out, s[start:i]...)
 			out = append(out, `\ufffd`...)
-			i += size
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
+		case r == '\u2028' || r == '\u2029':
 			out = append(out, s[start:i]...)
 			out = append(out, '\\', 'u', '2', '0', '2', hexDigits[r&0xF])
+		default:
 			i += size
-			start = i
 			continue
 		}
 		i += size
+		start = i
 	}
 	out = append(out, s[start:]...)
 	return append(out, '"')

@@ -6,6 +6,8 @@ import (
 	"sort"
 	"strconv"
 	"unicode/utf8"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // CanonJSON rewrites one valid JSON value the way opm's decode into map[string]any and
@@ -208,7 +210,7 @@ func (c *jsonCanon) str() bool {
 	if json.Unmarshal(raw, &s) != nil {
 		return false
 	}
-	c.out = appendJSONString(c.out, s)
+	c.out = manifest.AppendJSONString(c.out, s, false)
 	return true
 }
 

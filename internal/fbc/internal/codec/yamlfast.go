@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"errors"
 	"unicode/utf8"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // errNotSimple makes fastYAMLToJSON give up; the document then goes through sigs.k8s.io/yaml.
@@ -225,7 +227,7 @@ func (p *Parser) value(rest []byte, indent int, inMapping bool) error {
 		if err != nil {
 			return err
 		}
-		p.out = appendJSONBytes(p.out, str)
+		p.out = manifest.AppendJSONString(p.out, str, false)
 	case '[', '{':
 		switch t := string(trimComment(rest)); t {
 		case "[]", "{}":

@@ -3,6 +3,8 @@ package codec
 import (
 	"bytes"
 	"unicode/utf8"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // continuation returns the lines after the current one that continue a flow scalar of a
@@ -230,7 +232,7 @@ func (p *Parser) blockScalar(header []byte, indent int) error {
 	default:
 		p.tmp = append(p.tmp, '\n')
 	}
-	p.out = appendJSONBytes(p.out, p.tmp)
+	p.out = manifest.AppendJSONString(p.out, p.tmp, false)
 	return nil
 }
 

@@ -8,7 +8,8 @@ import (
 	"strings"
 	"time"
 	"unicode/utf8"
-	"unsafe"
+
+	"github.com/opack/opack/internal/manifest"
 )
 
 // yamlSpecial holds the plain scalars yaml.v2 resolves to null, booleans or special floats.
@@ -92,7 +93,7 @@ func resolvePlainBytes(dst []byte, s []byte) ([]byte, bool) {
 			return resolvePlain(dst, string(s))
 		}
 	}
-	return appendJSONBytes(dst, s), true
+	return manifest.AppendJSONString(dst, s, false), true
 }
 
 // resolvePlain appends the JSON opm ends up with for the plain scalar s, resolving it as
@@ -109,16 +110,16 @@ func resolvePlain(dst []byte, s string) ([]byte, bool) {
 	switch s[0] {
 	case '+', '-', '.', '0', '1', '2', '3', '4', '5', '6', '7', '8', '9':
 	default:
-		return appendJSONString(dst, s), true
+		return manifest.AppendJSONString(dst, s, false), true
 	}
 	if s[0] == '.' {
 		if f, err := strconv.ParseFloat(s, 64); err == nil {
 			return appendFloat(dst, f)
 		}
-		return appendJSONString(dst, s), true
+		return manifest.AppendJSONString(dst, s, false), true
 	}
 	if looksLikeTimestamp(s) {
-		return appendJSONString(dst, s), true
+		return manifest.AppendJSONString(dst, s, false), true
 	}
 	plain := strings.ReplaceAll(s, "_", "")
 	if i, err := strconv.ParseInt(plain, 0, 64); err == nil {
@@ -135,7 +136,7 @@ func resolvePlain(dst []byte, s string) ([]byte, bool) {
 	if strings.HasPrefix(plain, "0b") || strings.HasPrefix(plain, "-0b") {
 		return dst, false
 	}
-	return appendJSONString(dst, s), true
+	return manifest.AppendJSONString(dst, s, false), true
 }
 
 func appendFloat(dst []byte, f float64) ([]byte, bool) {
@@ -166,66 +167,6 @@ func looksLikeTimestamp(s string) bool {
 		}
 	}
 	return false
-}
-
-// appendJSONString appends s as encoding/json writes it with HTML escaping off.
-func appendJSONString(dst []byte, s string) []byte {
-	return appendJSONBytes(dst, unsafe.Slice(unsafe.StringData(s), len(s)))
-}
-
-// appendJSONBytes appends s as a JSON string, as encoding/json writes it with HTML escaping off.
-func appendJSONBytes(dst []byte, s []byte) []byte {
-	dst = append(dst, '"')
-	start := 0
-	for i := 0; i < len(s); {
-		c := s[i]
-		if c >= 0x20 && c != '"' && c != '\\' && c < utf8.RuneSelf {
-			i++
-			continue
-		}
-		if c < utf8.RuneSelf {
-			dst = append(dst, s[start:i]...)
-			switch c {
-			case '"', '\\':
-				dst = append(dst, '\\', c)
-			case '\n':
-				dst = append(dst, '\\', 'n')
-			case '\r':
-				dst = append(dst, '\\', 'r')
-			case '\t':
-				dst = append(dst, '\\', 't')
-			case '\b':
-				dst = append(dst, '\\', 'b')
-			case '\f':
-				dst = append(dst, '\\', 'f')
-			default:
-				dst = append(dst, `\u00`...)
-				dst = append(dst, "0123456789abcdef"[c>>4], "0123456789abcdef"[c&0xF])
-			}
-			i++
-			start = i
-			continue
-		}
-		r, n := utf8.DecodeRune(s[i:])
-		if r == utf8.RuneError && n == 1 {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\ufffd`...)
-			i += n
-			start = i
-			continue
-		}
-		if r == '\u2028' || r == '\u2029' {
-			dst = append(dst, s[start:i]...)
-			dst = append(dst, `\u202`...)
-			dst = append(dst, "0123456789abcdef"[r&0xF])
-			i += n
-			start = i
-			continue
-		}
-		i += n
-	}
-	dst = append(dst, s[start:]...)
-	return append(dst, '"')
 }
 
 func doubleQuoted(t []byte) (string, error) {
