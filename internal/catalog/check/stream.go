@@ -37,9 +37,9 @@ type catalogStream struct {
 
 // packageResults are the findings of one package and its dependency summary.
 type packageResults struct {
-	problems   []fbc.Problem
-	crd, graph []finding.Finding
-	deps       *depsSummary
+	problems []fbc.Problem
+	findings []finding.Finding // of the CRD and graph checks
+	deps     *depsSummary
 }
 
 func newCatalogStream(o *validateOptions, reload func(files []string) (*fbc.DeclarativeConfig, error)) *catalogStream {
@@ -82,15 +82,16 @@ func (s *catalogStream) check(ctx context.Context, cfg *fbc.DeclarativeConfig, p
 		of(p.Pkg).problems = append(of(p.Pkg).problems, p)
 	}
 	g := graph.BuildGraph(m)
+	var found []finding.Finding
 	if s.o.on(CheckCRD) {
-		for _, f := range checkCRDs(ctx, m, g, s.o.crds, progress, s.o.perEdge) {
-			of(fbc.PackageOf(f.Object)).crd = append(of(fbc.PackageOf(f.Object)).crd, f)
-		}
+		found = append(found, checkCRDs(ctx, m, g, s.o.crds, progress, s.o.perEdge)...)
 	}
 	if s.o.on(CheckGraph) {
-		for _, f := range checkGraph(m, g) {
-			of(fbc.PackageOf(f.Object)).graph = append(of(fbc.PackageOf(f.Object)).graph, f)
-		}
+		found = append(found, checkGraph(m, g)...)
+	}
+	for _, f := range found {
+		r := of(fbc.PackageOf(f.Object))
+		r.findings = append(r.findings, f)
 	}
 	if s.o.on(CheckDeps) {
 		for pn, d := range summarizeDeps(m, g) {
@@ -154,8 +155,7 @@ func (s *catalogStream) report(ctx context.Context) *finding.Report {
 				r.Add(finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), ruleOPM, "%s", p.Msg))
 			}
 		}
-		extra = append(extra, res.crd...)
-		extra = append(extra, res.graph...)
+		extra = append(extra, res.findings...)
 		if res.deps != nil {
 			sums[pn] = res.deps
 		}
