@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"io"
 	"reflect"
-	"sync"
 
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -29,8 +28,9 @@ type SourceFile struct {
 	Obj  *unstructured.Unstructured // the first document; nil when decodeErr is set
 	// decodeErr is the error operator-framework/api's loader reports for this file (k8s YAMLToJSONDecoder).
 	decodeErr error
-	Docs      int       // non-empty documents in the file
-	sum       *[32]byte // SHA-256 of Raw, when the run's ParseCache decoded it
+	Docs      int          // non-empty documents in the file
+	sum       *[32]byte    // SHA-256 of Raw, when the run's ParseCache decoded it
+	entry     *parsedEntry // the run's ParseCache entry of this content, whose objects the file shares
 }
 
 // fileCache reads every file of one bundle at most once; decoded content is shared across the bundles of a
@@ -38,10 +38,11 @@ type SourceFile struct {
 type fileCache struct {
 	files  map[string]*SourceFile
 	shared *ParseCache
+	used   map[*parsedEntry]bool // shared contents this bundle holds: a second file with one gets its own objects
 }
 
 func newFileCache(shared *ParseCache) fileCache {
-	return fileCache{files: map[string]*SourceFile{}, shared: shared}
+	return fileCache{files: map[string]*SourceFile{}, shared: shared, used: map[*parsedEntry]bool{}}
 }
 
 func (c fileCache) get(path string) (*SourceFile, error) {
@@ -57,7 +58,7 @@ func (c fileCache) get(path string) (*SourceFile, error) {
 		c.files[path] = f
 		return f, nil
 	}
-	f := c.shared.decode(path, raw)
+	f := c.decode(path, raw)
 	if le := (*manifest.LimitError)(nil); errors.As(f.decodeErr, &le) {
 		f.Raw = nil // refused: nothing reads it again, and it must not stay in memory
 	}
@@ -65,73 +66,23 @@ func (c fileCache) get(path string) (*SourceFile, error) {
 	return f, nil
 }
 
-// ParseCache remembers the JSON form of file contents already decoded in this run (bundles of one operator
-// share most CRDs), up to a total size.
-type ParseCache struct {
-	mu    sync.Mutex
-	m     map[[32]byte]*SourceFile
-	bytes int
-	gz    map[[32]byte]int // gzip sizes by content (the bundle-size check)
-}
-
-const maxParseCache = 256 << 20
-
-func (pc *ParseCache) decode(path string, raw []byte) *SourceFile {
-	if pc == nil {
+// decode is the file's content decoded, shared with other bundles of the run where it was seen before.
+func (c fileCache) decode(path string, raw []byte) *SourceFile {
+	if c.shared == nil {
 		return decodeFirst(path, raw)
 	}
 	key := sha256.Sum256(raw)
-	pc.mu.Lock()
-	hit := pc.m[key]
-	pc.mu.Unlock()
-	if hit != nil {
-		f := &SourceFile{Path: path, Raw: raw, json: hit.json, decodeErr: hit.decodeErr, Docs: hit.Docs, sum: &key}
-		if hit.json != nil {
-			f.Obj = &unstructured.Unstructured{}
-			if err := f.Obj.UnmarshalJSON(hit.json); err != nil {
-				return decodeFirst(path, raw)
-			}
+	if e := c.shared.lookup(&key); e != nil && !c.used[e] {
+		if f := e.file(path, raw, &key); f != nil {
+			c.used[e] = true
+			return f
 		}
-		return f
 	}
-	f := decodeFirst(path, raw)
-	f.sum = &key
-	j := f.jsonBytes() // kept as JSON: a decoded object takes several times the memory
-	pc.mu.Lock()
-	if pc.m == nil {
-		pc.m = map[[32]byte]*SourceFile{}
+	f := c.shared.decode(path, raw, &key)
+	if f.entry != nil {
+		c.used[f.entry] = true
 	}
-	if pc.bytes+len(j) <= maxParseCache {
-		pc.m[key] = &SourceFile{json: j, decodeErr: f.decodeErr, Docs: f.Docs}
-		pc.bytes += len(j)
-	}
-	pc.mu.Unlock()
 	return f
-}
-
-// gzipSize is the file's size compressed by compress/gzip at the default level, computed once per
-// content in a run: releases of one operator ship the same large CRDs.
-func (pc *ParseCache) gzipSize(f *SourceFile) (int, error) {
-	if pc == nil || f.sum == nil {
-		return gzipSize(f.Raw)
-	}
-	pc.mu.Lock()
-	n, ok := pc.gz[*f.sum]
-	pc.mu.Unlock()
-	if ok {
-		return n, nil
-	}
-	n, err := gzipSize(f.Raw)
-	if err != nil {
-		return 0, err
-	}
-	pc.mu.Lock()
-	if pc.gz == nil {
-		pc.gz = map[[32]byte]int{}
-	}
-	pc.gz[*f.sum] = n
-	pc.mu.Unlock()
-	return n, nil
 }
 
 // decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
@@ -219,8 +170,20 @@ func (f *SourceFile) jsonBytes() []byte {
 
 // decodeV1CRD decodes the file's first document as decodeTyped does into an apiextensions.k8s.io/v1
 // CRD, with crd.DecodeV1 where it gives the same value in one pass over the schemas (encoding/json
-// decodes every nested items and additionalProperties subtree again).
+// decodes every nested items and additionalProperties subtree again). A CRD shared by the run's
+// ParseCache comes defaulted (SetObjectDefaults_CustomResourceDefinition); internal/validate defaults the
+// others before it reads them.
 func (f *SourceFile) decodeV1CRD() (*apiextensionsv1.CustomResourceDefinition, error) {
+	if f.entry != nil {
+		if c := f.entry.v1CRD(f); c != nil {
+			return c, nil
+		}
+	}
+	return f.decodeV1CRDOnce()
+}
+
+// decodeV1CRDOnce is decodeV1CRD without the run's cache.
+func (f *SourceFile) decodeV1CRDOnce() (*apiextensionsv1.CustomResourceDefinition, error) {
 	if j := f.exactJSON(); j != nil {
 		if c, ok := crd.DecodeV1(j); ok {
 			return c, nil
@@ -233,7 +196,11 @@ func (f *SourceFile) decodeV1CRD() (*apiextensionsv1.CustomResourceDefinition, e
 // exactJSON is jsonBytes when its numbers are those sigs.k8s.io/yaml writes (manifest.MayLoseNumbers),
 // nil otherwise.
 func (f *SourceFile) exactJSON() []byte {
-	if manifest.MayLoseNumbers(f.Raw) {
+	if f.entry != nil {
+		if f.entry.mayLoseNumbers(f.Raw) {
+			return nil
+		}
+	} else if manifest.MayLoseNumbers(f.Raw) {
 		return nil
 	}
 	return f.jsonBytes()

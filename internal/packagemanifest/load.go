@@ -227,7 +227,7 @@ func (lb *Bundle) loadObjects(csvName, dir string) (*manifests.Bundle, string, e
 			lb.badFiles = append(lb.badFiles, path)
 			continue
 		}
-		obj := f.Obj // each file joins at most one Manifests: no copy needed
+		obj := f.Obj // shared read-only with other bundles of the run (ParseCache), never twice in one
 		b.Objects = append(b.Objects, obj)
 		lb.ObjFile[obj] = path
 		if f.Docs > 1 {

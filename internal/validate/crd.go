@@ -74,6 +74,7 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 		}, true)
 	}
 	for _, crd := range lb.Manifests.V1CRDs {
+		// A CRD shared across the run's bundles (packagemanifest.ParseCache) is defaulted already: this only reads it.
 		apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
 		add(crd.Name, lb.CRDSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
 			return crdScheme.Converter().Convert(crd, in, nil)
