@@ -297,20 +297,28 @@ func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, 
 		}
 	}
 	csvName := ManifestsDir + "/" + strings.ToLower(o.Package) + ".clusterserviceversion.yaml"
-	csvData, err := renderCSV(csv, o, disk[csvName])
+	// The CSV is rendered while the other manifests are: both are YAML encodings of objects the
+	// other does not touch, each tens of milliseconds on a large repository.
+	var csvData []byte
+	var csvErr error
+	rendered := make(chan struct{})
+	go func() {
+		defer close(rendered)
+		csvData, csvErr = renderCSV(csv, o, disk[csvName])
+	}()
+	split := splitRBAC(c, csvServiceAccounts(c, o.ExtraServiceAccounts))
+	objs, dropped := manifestObjects(c, split, csvServiceAccounts(c, o.ExtraServiceAccounts))
+	files, err := renderManifests(objs)
+	<-rendered
+	if csvErr != nil {
+		return csvErr
+	}
 	if err != nil {
 		return err
 	}
 	res.CSV = csv
-	res.Files = append(res.Files, File{Name: csvName, Data: csvData, Kind: csv.Kind, Object: csv.Name})
-
-	split := splitRBAC(c, csvServiceAccounts(c, o.ExtraServiceAccounts))
-	objs, dropped := manifestObjects(c, split, csvServiceAccounts(c, o.ExtraServiceAccounts))
 	res.Dropped = dropped
-	files, err := renderManifests(objs)
-	if err != nil {
-		return err
-	}
+	res.Files = append(res.Files, File{Name: csvName, Data: csvData, Kind: csv.Kind, Object: csv.Name})
 	res.Files = append(res.Files, files...)
 	if c.Scorecard != nil && c.Scorecard.Metadata.Name != "" {
 		data, err := yaml.Marshal(c.Scorecard)

@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"runtime"
 	"strings"
+	"sync"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
@@ -126,19 +128,40 @@ func (o outObject) fileName() string {
 func renderManifests(objs []outObject) ([]File, error) {
 	seen := map[string]bool{}
 	dups := 0
-	var files []File
-	for _, o := range objs {
+	files := make([]File, len(objs))
+	for i, o := range objs {
 		name := o.fileName()
 		if seen[name] {
 			name = fmt.Sprintf("dup%d_%s", dups, name)
 			dups++
 		}
 		seen[name] = true
-		data, err := marshalObject(o.obj)
-		if err != nil {
-			return nil, fmt.Errorf("encoding %s %s: %w", o.gvk.Kind, o.name, err)
+		files[i] = File{Name: ManifestsDir + "/" + name, Kind: o.gvk.Kind, Object: o.name}
+	}
+	// Encoded in parallel (the objects share nothing), CRDs first: a large CRD takes most of the time.
+	errs := make([]error, len(objs))
+	work := make(chan int, len(objs))
+	for _, crds := range []bool{true, false} {
+		for i, o := range objs {
+			if (o.crdGroup != "") == crds {
+				work <- i
+			}
 		}
-		files = append(files, File{Name: ManifestsDir + "/" + name, Data: data, Kind: o.gvk.Kind, Object: o.name})
+	}
+	close(work)
+	var wg sync.WaitGroup
+	for range min(runtime.GOMAXPROCS(0), len(objs)) {
+		wg.Go(func() {
+			for i := range work {
+				files[i].Data, errs[i] = marshalObject(objs[i].obj)
+			}
+		})
+	}
+	wg.Wait()
+	for i, err := range errs {
+		if err != nil {
+			return nil, fmt.Errorf("encoding %s %s: %w", objs[i].gvk.Kind, objs[i].name, err)
+		}
 	}
 	return files, nil
 }

@@ -73,7 +73,7 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	if err != nil {
 		return nil, explain(fs, dir, err)
 	}
-	out, err := resMap.AsYaml()
+	out, err := asYAML(resMap)
 	if err != nil {
 		return nil, fmt.Errorf("encoding kustomization %s: %w", dir, err)
 	}
