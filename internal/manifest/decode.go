@@ -178,17 +178,22 @@ func isEmptyYAML(doc []byte) bool {
 
 // decodeObject decodes one document into a map; nil, nil for a null document.
 func decodeObject(raw []byte, o options) (map[string]interface{}, error) {
-	if err := checkAliases(raw, o.maxAliasNode); err != nil {
-		return nil, err
-	}
 	// A JSON object is decoded as JSON; anything else, including a YAML flow mapping such as
 	// "{kind: A}" that also starts with '{', goes through the YAML decoder, straight into the
-	// values the JSON decoder gives.
+	// values the JSON decoder gives. fastYAML gives up on any anchor or alias, so only what it
+	// leaves to yaml.v2 can expand aliases: the alias bound is checked there.
 	var v interface{}
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
-		var err error
-		if v, err = yamlToObject(raw); err != nil {
-			return nil, err
+		if m, ok := fastYAML(raw); ok {
+			v = m
+		} else {
+			if err := checkAliases(raw, o.maxAliasNode); err != nil {
+				return nil, err
+			}
+			var err error
+			if v, err = yamlv2ToObject(raw); err != nil {
+				return nil, err
+			}
 		}
 	} else if err := utiljson.Unmarshal(t, &v); err != nil { // utiljson keeps integers as int64
 		return nil, err
