@@ -82,7 +82,7 @@ func (r *bundleRun) v1CRDs() []*apiextensionsv1.CustomResourceDefinition {
 	for _, old := range r.lb.Manifests.V1beta1CRDs {
 		internal := &apiextensions.CustomResourceDefinition{}
 		crd := &apiextensionsv1.CustomResourceDefinition{}
-		if crdScheme.Converter().Convert(old, internal, nil) == nil && crdScheme.Converter().Convert(internal, crd, nil) == nil {
+		if crdScheme().Converter().Convert(old, internal, nil) == nil && crdScheme().Converter().Convert(internal, crd, nil) == nil {
 			if crd.Name == "" {
 				crd.Name = old.Name
 			}

@@ -1,6 +1,8 @@
 package validate
 
 import (
+	"sync"
+
 	"context"
 	"fmt"
 	"sort"
@@ -28,11 +30,13 @@ const (
 	RuleCRDV1beta1   = "apiserver/crd-v1beta1"
 )
 
-var crdScheme = func() *runtime.Scheme {
+// crdScheme knows the apiextensions types and their conversions; built on first use (only bundles with
+// CRDs need it).
+var crdScheme = sync.OnceValue(func() *runtime.Scheme {
 	s := runtime.NewScheme()
 	install.Install(s)
 	return s
-}()
+})
 
 // crdChecks validates every CRD of the bundle once, as the API server validates a create request, and splits
 // the errors: those operator-framework/api reports (operator-sdk's CustomResourceDefinitionValidator, which
@@ -70,14 +74,14 @@ func (lb *loadedBundle) crdChecks(ctx context.Context, k8sVersion string, cache 
 	for _, crd := range lb.Manifests.V1beta1CRDs {
 		apiextensionsv1beta1.SetObjectDefaults_CustomResourceDefinition(crd)
 		add(crd.Name, lb.CRDSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
-			return crdScheme.Converter().Convert(crd, in, nil)
+			return crdScheme().Converter().Convert(crd, in, nil)
 		}, true)
 	}
 	for _, crd := range lb.Manifests.V1CRDs {
 		// A CRD shared across the run's bundles (packagemanifest.ParseCache) is defaulted already: this only reads it.
 		apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(crd)
 		add(crd.Name, lb.CRDSrc[crd], func(in *apiextensions.CustomResourceDefinition) error {
-			return crdScheme.Converter().Convert(crd, in, nil)
+			return crdScheme().Converter().Convert(crd, in, nil)
 		}, false)
 	}
 	return sdk, server
