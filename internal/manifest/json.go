@@ -165,15 +165,34 @@ func AppendJSONString[S []byte | string](out []byte, s S, escapeHTML bool) []byt
 	return append(out, '"')
 }
 
+// wholeNumberToken reports whether rest, the text after a '-', can be a number scalar: only letters,
+// digits and "._+-" (numbers, .inf and .nan included) up to the end of a plain scalar (a line end,
+// blank, flow indicator, comment or ':').
+func wholeNumberToken(rest []byte) bool {
+	for _, c := range rest {
+		switch {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'z', c >= 'A' && c <= 'Z', c == '.', c == '_', c == '+', c == '-':
+			continue
+		case strings.IndexByte(" \t\r\n,]}#:", c) >= 0:
+			return true
+		default:
+			return false
+		}
+	}
+	return true
+}
+
 // MayLoseNumbers reports whether the object Decode gives for raw may write, as JSON, a number other
 // than the one sigs.k8s.io/yaml.YAMLToJSON writes: a negative zero float becomes the integer 0, and an
 // unsigned integer above the int64 range a float, as the API machinery's JSON decoder reads them.
 // Typed decoding from MarshalJSON's output is then not what sigs.k8s.io/yaml.Unmarshal gives for raw
 // JSON fields (a CRD schema's default, enum or example), and the caller must decode the YAML instead.
-// It looks at the text only: a '-' starting a value followed by '0' or '.', a run of 19 or more
-// digits, or a hexadecimal number of 16 or more digits; it may say yes for a document that loses
-// nothing, never no for one that does.
+// It looks at the text only: a '-' starting a value followed by '0' or '.' and by nothing a number
+// cannot hold up to the end of the scalar, a run of 19 or more digits, or a hexadecimal number of 16
+// or more digits; it may say yes for a document that loses nothing, never no for one that does.
 func MayLoseNumbers(raw []byte) bool {
+	// A false yes costs a decode of the YAML through yaml.v2 (tens of milliseconds for a large CRD):
+	// the '-' rule looks at the whole token, so "default: '+,-.<=>'" is not a number.
 	digits, hex := 0, -1
 	for i, c := range raw {
 		switch {
@@ -194,7 +213,8 @@ func MayLoseNumbers(raw []byte) bool {
 		default:
 			hex = -1
 		}
-		if c == '-' && i+1 < len(raw) && (raw[i+1] == '0' || raw[i+1] == '.') && (i == 0 || strings.IndexByte(" \t\n[{,:", raw[i-1]) >= 0) {
+		if c == '-' && i+1 < len(raw) && (raw[i+1] == '0' || raw[i+1] == '.') && (i == 0 || strings.IndexByte(" \t\n[{,:", raw[i-1]) >= 0) &&
+			wholeNumberToken(raw[i+1:]) {
 			return true
 		}
 	}

@@ -59,6 +59,12 @@ func TestMayLoseNumbers(t *testing.T) {
 		{"- -0e1\n", true},
 		{"a: 0xFFFFFFFFFFFFFFFF\n", true},
 		{"a: 0xFFFFFFFFFFFFFFF\n", false},
+		{"a: -0 # comment\n", true},
+		{"a: -0", true},
+		{"a: [-0, 1]\n", true},
+		{"a: -.inf\n", true},
+		{"symbols: '!#$%&()*+,-.<=>?@[]^_{}~'\n", false},
+		{"a: \"x,-0/y\"\n", false},
 		{"image: quay.io/x@sha256:9f86d081884c7d659a2feaa0c55ad015a3bf4f1b2b0b822cd15d6c15b0f00a08\n", false},
 	}
 	for _, tt := range tests {
