@@ -115,6 +115,6 @@ func coveredElsewhere(e *field.Error) bool {
 // defaulted returns a copy of c with the API server's defaults applied.
 func defaulted(c *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
 	c = c.DeepCopy()
-	Scheme().Default(c)
+	scheme().Default(c)
 	return c
 }

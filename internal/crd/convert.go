@@ -1,9 +1,8 @@
 package crd
 
 import (
-	"sync"
-
 	"fmt"
+	"sync"
 
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
@@ -13,9 +12,9 @@ import (
 	"k8s.io/apimachinery/pkg/runtime"
 )
 
-// Scheme knows the internal, v1 and v1beta1 apiextensions types, their defaults and conversions.
+// scheme knows the internal, v1 and v1beta1 apiextensions types, their defaults and conversions.
 // Built on first use: commands that read no CRD do not pay for it.
-var Scheme = sync.OnceValue(func() *runtime.Scheme {
+var scheme = sync.OnceValue(func() *runtime.Scheme {
 	s := runtime.NewScheme()
 	install.Install(s)
 	return s
@@ -41,20 +40,20 @@ func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDef
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, out); err != nil {
 			return nil, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 		}
-		Scheme().Default(out)
+		scheme().Default(out)
 		return out, checkDepth(out)
 	case "v1beta1":
 		in := &apiextv1beta1.CustomResourceDefinition{}
 		if err := runtime.DefaultUnstructuredConverter.FromUnstructured(u.Object, in); err != nil {
 			return nil, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 		}
-		Scheme().Default(in)
+		scheme().Default(in)
 		internal := &apiextensions.CustomResourceDefinition{}
-		if err := Scheme().Convert(in, internal, nil); err != nil {
+		if err := scheme().Convert(in, internal, nil); err != nil {
 			return nil, fmt.Errorf("converting v1beta1 CustomResourceDefinition: %w", err)
 		}
 		out := &apiextv1.CustomResourceDefinition{}
-		if err := Scheme().Convert(internal, out, nil); err != nil {
+		if err := scheme().Convert(internal, out, nil); err != nil {
 			return nil, fmt.Errorf("converting v1beta1 CustomResourceDefinition to v1: %w", err)
 		}
 		out.APIVersion, out.Kind = apiextv1.SchemeGroupVersion.String(), kindCRD
@@ -67,7 +66,7 @@ func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDef
 // toInternal converts a v1 CRD to the internal type the API server's validation works on.
 func toInternal(in *apiextv1.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
 	out := &apiextensions.CustomResourceDefinition{}
-	if err := Scheme().Convert(in, out, nil); err != nil {
+	if err := scheme().Convert(in, out, nil); err != nil {
 		return nil, fmt.Errorf("converting CustomResourceDefinition %s: %w", in.Name, err)
 	}
 	return out, nil

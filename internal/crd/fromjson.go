@@ -54,7 +54,7 @@ func fromJSON(data []byte, share *sharing) (c *apiextv1.CustomResourceDefinition
 				return nil, true, false, fmt.Errorf("decoding CustomResourceDefinition: %w", err)
 			}
 		}
-		Scheme().Default(out)
+		scheme().Default(out)
 		return out, true, fast, checkDepth(out)
 	default:
 		u := &unstructured.Unstructured{}

@@ -180,20 +180,12 @@ func isEmptyYAML(doc []byte) bool {
 func decodeObject(raw []byte, o options) (map[string]interface{}, error) {
 	// A JSON object is decoded as JSON; anything else, including a YAML flow mapping such as
 	// "{kind: A}" that also starts with '{', goes through the YAML decoder, straight into the
-	// values the JSON decoder gives. fastYAML gives up on any anchor or alias, so only what it
-	// leaves to yaml.v2 can expand aliases: the alias bound is checked there.
+	// values the JSON decoder gives.
 	var v interface{}
 	if t := bytes.TrimSpace(raw); len(t) == 0 || t[0] != '{' || !json.Valid(t) {
-		if m, ok := fastYAML(raw); ok {
-			v = m
-		} else {
-			if err := checkAliases(raw, o.maxAliasNode); err != nil {
-				return nil, err
-			}
-			var err error
-			if v, err = yamlv2ToObject(raw); err != nil {
-				return nil, err
-			}
+		var err error
+		if v, err = yamlToObject(raw, o.maxAliasNode); err != nil {
+			return nil, err
 		}
 	} else if err := utiljson.Unmarshal(t, &v); err != nil { // utiljson keeps integers as int64
 		return nil, err

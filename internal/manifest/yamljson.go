@@ -27,10 +27,14 @@ var errSlowPath = errors.New("value needs the JSON round trip")
 // gives (string-keyed maps, int64 for integers, float64 for other numbers), without encoding and
 // parsing the JSON: the round trip cost as much as the YAML parse itself. Values the direct
 // conversion cannot reproduce exactly take the round trip. Documents in fastYAML's subset skip
-// yaml.v2.
-func yamlToObject(raw []byte) (interface{}, error) {
+// yaml.v2. fastYAML gives up on any anchor or alias, so only what it leaves to yaml.v2 can expand
+// aliases: the bound of maxAliasNodes (checkAliases) is checked there.
+func yamlToObject(raw []byte, maxAliasNodes int) (interface{}, error) {
 	if m, ok := fastYAML(raw); ok {
 		return m, nil
+	}
+	if err := checkAliases(raw, maxAliasNodes); err != nil {
+		return nil, err
 	}
 	return yamlv2ToObject(raw)
 }

@@ -39,7 +39,7 @@ func TestYAMLToObjectMatchesRoundTrip(t *testing.T) {
 func checkSameAsRoundTrip(t *testing.T, raw []byte) {
 	t.Helper()
 	want, wantErr := roundTrip(raw)
-	got, gotErr := yamlToObject(raw)
+	got, gotErr := yamlToObject(raw, DefaultMaxAliasNode)
 	if (wantErr == nil) != (gotErr == nil) {
 		t.Fatalf("error = %v, the round trip's = %v", gotErr, wantErr)
 	}

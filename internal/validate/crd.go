@@ -1,12 +1,11 @@
 package validate
 
 import (
-	"sync"
-
 	"context"
 	"fmt"
 	"sort"
 	"strings"
+	"sync"
 
 	apierrors "github.com/operator-framework/api/pkg/validation/errors"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
