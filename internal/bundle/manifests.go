@@ -2,14 +2,15 @@ package bundle
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"fmt"
-	"runtime"
 	"strings"
-	"sync"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
+
+	"github.com/opack/opack/internal/parallel"
 )
 
 // supportedKinds are the kinds operator-registry v1.59.0 (operator-sdk v1.42.3) accepts in a
@@ -139,25 +140,19 @@ func renderManifests(objs []outObject) ([]File, error) {
 		files[i] = File{Name: ManifestsDir + "/" + name, Kind: o.gvk.Kind, Object: o.name}
 	}
 	// Encoded in parallel (the objects share nothing), CRDs first: a large CRD takes most of the time.
-	errs := make([]error, len(objs))
-	work := make(chan int, len(objs))
+	order := make([]int, 0, len(objs))
 	for _, crds := range []bool{true, false} {
 		for i, o := range objs {
 			if (o.crdGroup != "") == crds {
-				work <- i
+				order = append(order, i)
 			}
 		}
 	}
-	close(work)
-	var wg sync.WaitGroup
-	for range min(runtime.GOMAXPROCS(0), len(objs)) {
-		wg.Go(func() {
-			for i := range work {
-				files[i].Data, errs[i] = marshalObject(objs[i].obj)
-			}
-		})
-	}
-	wg.Wait()
+	errs := make([]error, len(objs))
+	parallel.ForEach(context.Background(), len(order), nil, func(k int) {
+		i := order[k]
+		files[i].Data, errs[i] = marshalObject(objs[i].obj)
+	})
 	for i, err := range errs {
 		if err != nil {
 			return nil, fmt.Errorf("encoding %s %s: %w", objs[i].gvk.Kind, objs[i].name, err)

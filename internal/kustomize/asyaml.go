@@ -2,11 +2,12 @@ package kustomize
 
 import (
 	"bytes"
+	"context"
 	"fmt"
-	"runtime"
-	"sync"
 
 	"sigs.k8s.io/kustomize/api/resmap"
+
+	"github.com/opack/opack/internal/parallel"
 )
 
 // asYAML is resmap's AsYaml — each resource as YAML, "---" between them — with the resources encoded in
@@ -16,25 +17,9 @@ func asYAML(m resmap.ResMap) ([]byte, error) {
 	resources := m.Resources()
 	outs := make([][]byte, len(resources))
 	errs := make([]error, len(resources))
-	workers := min(runtime.GOMAXPROCS(0), len(resources))
-	var next sync.Mutex
-	i := 0
-	var wg sync.WaitGroup
-	for range workers {
-		wg.Go(func() {
-			for {
-				next.Lock()
-				j := i
-				i++
-				next.Unlock()
-				if j >= len(resources) {
-					return
-				}
-				outs[j], errs[j] = resources[j].AsYAML()
-			}
-		})
-	}
-	wg.Wait()
+	parallel.ForEach(context.Background(), len(resources), nil, func(j int) {
+		outs[j], errs[j] = resources[j].AsYAML()
+	})
 	var buf bytes.Buffer
 	for j, out := range outs {
 		if errs[j] != nil {

@@ -65,9 +65,6 @@ type parsedEntry struct {
 
 // lookup is the run's entry of a content, nil when it was not decoded before (or not kept).
 func (pc *ParseCache) lookup(key *[32]byte) *parsedEntry {
-	if pc == nil {
-		return nil
-	}
 	pc.mu.Lock()
 	defer pc.mu.Unlock()
 	return pc.m[*key]
@@ -108,58 +105,54 @@ func (e *parsedEntry) file(path string, raw []byte, key *[32]byte) *SourceFile {
 	if e.json == nil {
 		return f
 	}
-	pc := e.pc
-	pc.objMu.Lock()
-	obj := e.obj
-	if obj != nil {
-		pc.lru.MoveToFront(e.elem)
+	f.Obj = kept(e, &e.obj, objectCostPerByte, func() (*unstructured.Unstructured, error) {
+		obj := &unstructured.Unstructured{}
+		return obj, obj.UnmarshalJSON(e.json)
+	})
+	if f.Obj == nil {
+		return nil
 	}
-	pc.objMu.Unlock()
-	if obj == nil {
-		obj = &unstructured.Unstructured{}
-		if err := obj.UnmarshalJSON(e.json); err != nil {
-			return nil
-		}
-		pc.objMu.Lock()
-		if e.obj == nil {
-			e.obj = obj
-			pc.keep(e, objectCostPerByte*len(e.json))
-		} else {
-			obj = e.obj
-		}
-		pc.objMu.Unlock()
-	}
-	f.Obj = obj
 	return f
 }
 
 // v1CRD is the content as a typed, defaulted v1 CRD (as decodeV1CRD decodes it from f, a file holding
 // the content), shared; nil when it does not decode: the caller then decodes f itself, for its error.
 func (e *parsedEntry) v1CRD(f *SourceFile) *apiextensionsv1.CustomResourceDefinition {
+	return kept(e, &e.crd, crdCostPerByte, func() (*apiextensionsv1.CustomResourceDefinition, error) {
+		c, err := f.decodeV1CRDOnce()
+		if err == nil {
+			apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(c)
+		}
+		return c, err
+	})
+}
+
+// kept is the object in *slot, one of e's, decoded by decode and kept when there is none yet (nil when
+// decode fails). Decoding runs outside the lock: two bundles may decode one content at once, and the
+// first to finish is kept.
+func kept[T any](e *parsedEntry, slot **T, costPerByte int, decode func() (*T, error)) *T {
 	pc := e.pc
 	pc.objMu.Lock()
-	c := e.crd
-	if c != nil {
+	v := *slot
+	if v != nil {
 		pc.lru.MoveToFront(e.elem)
 	}
 	pc.objMu.Unlock()
-	if c != nil {
-		return c
+	if v != nil {
+		return v
 	}
-	c, err := f.decodeV1CRDOnce()
+	v, err := decode()
 	if err != nil {
 		return nil
 	}
-	apiextensionsv1.SetObjectDefaults_CustomResourceDefinition(c)
 	pc.objMu.Lock()
-	if e.crd == nil {
-		e.crd = c
-		pc.keep(e, crdCostPerByte*len(e.json))
-	} else {
-		c = e.crd
+	defer pc.objMu.Unlock()
+	if *slot != nil {
+		return *slot
 	}
-	pc.objMu.Unlock()
-	return c
+	*slot = v
+	pc.keep(e, costPerByte*len(e.json))
+	return v
 }
 
 // keep accounts for an object just kept in e and drops the least recently used objects beyond

@@ -3,7 +3,6 @@ package check
 import (
 	"context"
 	"fmt"
-	"runtime"
 	"sync"
 	"sync/atomic"
 
@@ -11,6 +10,7 @@ import (
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/parallel"
 )
 
 // edgeCheck is the CRD verdict on one upgrade edge (From → To of a package).
@@ -32,38 +32,6 @@ type edgeItem struct {
 	key          string // the change, without the edge
 	text         string
 	drop         *storedDrop // for stored-version drops: the path, rendered per edge
-}
-
-// forEach runs fn(0..n-1) on GOMAXPROCS goroutines, reporting progress from one at a time,
-// and stops handing out work when ctx is done.
-func forEach(ctx context.Context, n int, progress func(done, total int), fn func(i int)) {
-	var (
-		next atomic.Int64
-		mu   sync.Mutex
-		done int
-		wg   sync.WaitGroup
-	)
-	workers := min(runtime.GOMAXPROCS(0), n)
-	for w := 0; w < workers; w++ {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for ctx.Err() == nil {
-				i := int(next.Add(1)) - 1
-				if i >= n {
-					return
-				}
-				fn(i)
-				if progress != nil {
-					mu.Lock()
-					done++
-					progress(done, n)
-					mu.Unlock()
-				}
-			}
-		}()
-	}
-	wg.Wait()
 }
 
 // CheckEdges runs the CRD upgrade checker on every distinct edge of g (old = From's CRDs,
@@ -110,7 +78,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 	bundleLeft := planReleases(m, byPkg, cache)
 	vs := &versionIndex{m: map[string]map[string]map[string]crdVersions{}}
 	budget := newEdgeBudget(edgeBudgetBytes)
-	forEach(ctx, len(byPkg), progress, func(i int) {
+	parallel.ForEach(ctx, len(byPkg), progress, func(i int) {
 		ec := byPkg[i]
 		dec := cache.decoder(ec.key.Package)
 		w := edgeWeight(m, dec, ec.key.Package, ec.key.From, ec.key.To)
