@@ -85,6 +85,15 @@ func (c fileCache) decode(path string, raw []byte) *SourceFile {
 	return f
 }
 
+// Sum is the SHA-256 of the file's bytes, the one the run's ParseCache keyed it by when it did.
+func (f *SourceFile) Sum() *[32]byte {
+	if f.sum == nil {
+		sum := sha256.Sum256(f.Raw)
+		f.sum = &sum
+	}
+	return f.sum
+}
+
 // decodeFirst decodes the first YAML or JSON document of raw as k8s.io/apimachinery's YAMLToJSONDecoder does,
 // with the same error messages, keeping the JSON for typed decoding.
 func decodeFirst(path string, raw []byte) *SourceFile {

@@ -40,7 +40,7 @@ func (c *crdCache) key(f *packagemanifest.SourceFile, k8sVersion string) *[32]by
 		return nil
 	}
 	h := sha256.New()
-	h.Write(f.Raw)
+	h.Write(f.Sum()[:]) // the content's hash, computed once when the file was read
 	h.Write([]byte{0})
 	h.Write([]byte(k8sVersion))
 	var k [32]byte
