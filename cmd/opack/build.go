@@ -39,6 +39,9 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 	if err := finding.CheckFormat(f.output, finding.Formats...); err != nil {
 		return nil, withExit(exitUsage, err)
 	}
+	if f.version == "" && cmd.Flags().Changed("version") {
+		return nil, withExit(exitUsage, errors.New("--version is empty (an unset variable in a script?): pass a version such as 1.2.3, or leave the flag out to build the version of opack.yaml"))
+	}
 	if f.version != "" {
 		if err := project.CheckVersion(strings.TrimPrefix(f.version, "v")); err != nil {
 			return nil, withExit(exitUsage, fmt.Errorf("--version: %w", err))

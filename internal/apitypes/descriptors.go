@@ -19,6 +19,24 @@ import (
 type fieldInfo struct {
 	markers.FieldInfo
 	segments []string
+	parent   *fieldInfo        // the field whose type holds this one (nil for the root)
+	owner    *markers.TypeInfo // that type
+}
+
+// maxWalkedFields bounds the fields markedFields visits below one kind: every path is a field
+// of its own, so types that nest one another (a 40-level diamond) would give 2^40 of them.
+// Real API types stay in the low thousands.
+const maxWalkedFields = 200_000
+
+// onPath reports whether info is the type of a field on the path to f (a type holding itself,
+// directly or through others: the walk would never end).
+func (f *fieldInfo) onPath(info *markers.TypeInfo) bool {
+	for ; f != nil; f = f.parent {
+		if f.owner == info {
+			return true
+		}
+	}
+	return false
 }
 
 // descriptors returns the spec (or status) descriptors of a kind, as operator-sdk's
@@ -66,21 +84,26 @@ func childField(kind *markers.TypeInfo, descType string) (markers.FieldInfo, err
 // markedFields walks the types below root breadth first, as operator-sdk's
 // getMarkedChildrenOfField does, and returns the fields that carry markers, in walk order.
 func (u *universe) markedFields(rootPkg *loader.Package, root markers.FieldInfo) ([]*fieldInfo, error) {
-	rootPkg.NeedTypesInfo()
+	rootPkg.NeedSyntax() // syntax only: no type check (go/types is exponential on some hostile types, and nothing here reads types)
 	imports, err := importIdents(rootPkg)
 	if err != nil {
 		return nil, err
 	}
 	var marked []*fieldInfo
 	next := []*fieldInfo{{FieldInfo: root}}
+	walked := 0
 	for len(next) > 0 {
 		var fields []*fieldInfo
 		for _, field := range next {
 			var walkErr error
 			ast.Inspect(field.RawField, func(n ast.Node) bool {
 				info, ok := u.typeOf(rootPkg, imports, n)
-				if !ok {
+				if !ok || field.onPath(info) { // operator-sdk would walk a recursive type forever
 					return true
+				}
+				if walked += len(info.Fields); walked > maxWalkedFields {
+					walkErr = fmt.Errorf("the Go types below field %s have more than %d fields along all their paths (types that nest one another too often); opack stops here", root.Name, maxWalkedFields)
+					return false
 				}
 				for _, fi := range info.Fields {
 					seg, err := pathSegment(fi)
@@ -91,7 +114,7 @@ func (u *universe) markedFields(rootPkg *loader.Package, root markers.FieldInfo)
 					if _, isArray := fi.RawField.Type.(*ast.ArrayType); isArray && seg != ignoredTag && seg != inlinedTag {
 						seg += "[0]"
 					}
-					f := &fieldInfo{FieldInfo: fi, segments: append(append(make([]string, 0, len(field.segments)+1), field.segments...), seg)}
+					f := &fieldInfo{FieldInfo: fi, segments: append(append(make([]string, 0, len(field.segments)+1), field.segments...), seg), parent: field, owner: info}
 					fields = append(fields, f)
 					if len(fi.Markers) != 0 {
 						marked = append(marked, f)
@@ -121,7 +144,7 @@ func (u *universe) typeOf(rootPkg *loader.Package, imports importMap, n ast.Node
 		if !ok {
 			return nil, false
 		}
-		pkg.NeedTypesInfo()
+		pkg.NeedSyntax()
 		id = typeIdent{pkg: pkg, name: nt.Sel.Name}
 	case *ast.Ident:
 		if nt.Obj != nil && nt.Obj.Kind != ast.Typ {

@@ -37,6 +37,9 @@ func load(ctx context.Context, dir, apisDir string) (*universe, error) {
 		return nil, err
 	}
 	modDir, _ := filepath.Abs(dir)
+	if err := confined(modDir, apisDir); err != nil {
+		return nil, err
+	}
 	cfg := &packages.Config{Context: ctx, Dir: modDir, Env: offlineEnv(modDir)}
 	roots, err := loader.LoadRootsWithConfig(cfg, abs+"/...")
 	if err != nil {
@@ -123,7 +126,8 @@ func unresolvedImport(msg string) bool {
 	return false
 }
 
-// offlineEnv is the environment go list runs in: no network, no toolchain switch, go.mod never updated.
+// offlineEnv is the environment go list runs in: no network, no toolchain switch, go.mod never
+// updated, no C compiler.
 func offlineEnv(modDir string) []string {
 	mod := "-mod=readonly"
 	if _, err := os.Stat(filepath.Join(modDir, "vendor", "modules.txt")); err == nil {
@@ -136,5 +140,7 @@ func offlineEnv(modDir string) []string {
 		}
 	}
 	flags = append(flags, mod)
-	return append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local", "GOFLAGS="+strings.Join(flags, " "))
+	// CGO_ENABLED=0: a cgo file of the repository must not make go list run the C compiler on
+	// it (#include of any file, of /dev/zero). GOWORK=off: a go.work is not the module's.
+	return append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="+strings.Join(flags, " "))
 }

@@ -4,8 +4,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
+
+	"github.com/opack/opack/internal/rootfs"
 )
 
 // generateMetadata renders metadata/annotations.yaml into tree and the Dockerfile into res,
@@ -23,7 +24,7 @@ func generateMetadata(o *Options, disk, tree map[string][]byte, res *Result) err
 			return fmt.Errorf("reading %s: %w (fix or delete it)", filepath.Join(o.OutputDir, AnnotationsFile), err)
 		}
 	}
-	oldDockerfile, err := os.ReadFile(o.Dockerfile)
+	oldDockerfile, err := readBeside(o.ProjectDir, o.Dockerfile)
 	if err != nil && !errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("reading %s: %w", o.Dockerfile, err)
 	}
@@ -62,4 +63,14 @@ func copyRoot(dockerfile, outputDir string) (string, error) {
 		return "", fmt.Errorf("placing %s relative to %s: %w", outputDir, dockerfile, err)
 	}
 	return filepath.ToSlash(rel), nil
+}
+
+// readBeside reads a file opack rewrites (bundle.Dockerfile) through internal/rootfs: below the
+// project when it lies there, else below its own folder (a path given on the command line). A
+// symlink out (to /dev/zero, to a secret) or a FIFO is refused, and the read is within the limits.
+func readBeside(projectDir, path string) ([]byte, error) {
+	if rel, err := rootfs.Rel(projectDir, path); err == nil {
+		return rootfs.ReadFile(projectDir, rel)
+	}
+	return rootfs.ReadFile(filepath.Dir(path), filepath.Base(path))
 }

@@ -4,9 +4,10 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/rootfs"
 
 	"k8s.io/apimachinery/pkg/runtime/schema"
 	"sigs.k8s.io/yaml"
@@ -37,7 +38,7 @@ func (p Project) IsGo() bool {
 // ReadProject reads dir/PROJECT; ok is false when there is none.
 func ReadProject(dir string) (p Project, ok bool, err error) {
 	file := filepath.Join(dir, "PROJECT")
-	data, err := os.ReadFile(file)
+	data, err := rootfs.ReadFile(dir, "PROJECT")
 	if errors.Is(err, fs.ErrNotExist) {
 		return Project{}, false, nil
 	}

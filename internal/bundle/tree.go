@@ -110,7 +110,7 @@ func check(o *Options, disk, tree map[string][]byte, res *Result) error {
 		}
 	}
 	if res.Dockerfile != nil {
-		old, err := os.ReadFile(res.Dockerfile.Name)
+		old, err := readBeside(o.ProjectDir, res.Dockerfile.Name)
 		if err != nil && !errors.Is(err, fs.ErrNotExist) {
 			return fmt.Errorf("reading %s: %w", res.Dockerfile.Name, err)
 		}

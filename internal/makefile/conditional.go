@@ -36,13 +36,14 @@ func (p *parser) conditional(l Line, text string) bool {
 	kw = strings.TrimSpace(kw)
 	switch kw {
 	case "ifeq", "ifneq", "ifdef", "ifndef":
-		c := cond{at: Line{Pos: l.Pos, Text: text}}
+		c := cond{at: Line{Pos: l.Pos, Text: text}, open: l.Pos, openText: text}
 		c.taken, c.unknown = p.f.evalCond(kw, strings.TrimSpace(rest))
 		c.anyTaken = c.taken
 		p.conds = append(p.conds, c)
 		return true
 	case "else":
 		if len(p.conds) == 0 {
+			p.err = &SyntaxError{Pos: l.Pos, Text: text, Msg: "extraneous 'else' (make stops here too): no ifeq, ifneq, ifdef or ifndef is open"}
 			return true
 		}
 		c := &p.conds[len(p.conds)-1]
@@ -61,9 +62,11 @@ func (p *parser) conditional(l Line, text string) bool {
 		c.at = Line{Pos: l.Pos, Text: text}
 		return true
 	case "endif":
-		if len(p.conds) > 0 {
-			p.conds = p.conds[:len(p.conds)-1]
+		if len(p.conds) == 0 {
+			p.err = &SyntaxError{Pos: l.Pos, Text: text, Msg: "extraneous 'endif' (make stops here too): no ifeq, ifneq, ifdef or ifndef is open"}
+			return true
 		}
+		p.conds = p.conds[:len(p.conds)-1]
 		return true
 	}
 	return false

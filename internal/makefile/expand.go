@@ -18,6 +18,9 @@ func (f *File) expand(s string, depth int) (string, string) {
 	if depth > maxDepth {
 		return "", "a variable that refers to itself"
 	}
+	if !f.charge(len(s)) {
+		return "", tooLarge
+	}
 	var b strings.Builder
 	why := ""
 	note := func(w string) {
@@ -52,6 +55,12 @@ func (f *File) expand(s string, depth int) (string, string) {
 			note(w)
 			i++
 		}
+		if b.Len() > maxExpansion || !f.charge(0) {
+			return "", tooLarge
+		}
+	}
+	if !f.charge(b.Len()) {
+		return "", tooLarge
 	}
 	return b.String(), why
 }

@@ -9,9 +9,10 @@ import (
 	"bufio"
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/rootfs"
 )
 
 // Pos is a line of a Makefile.
@@ -44,6 +45,7 @@ type File struct {
 	recipes   map[string][]Line
 	root      string
 	includes  int
+	spent     int64 // bytes scanned and produced by expansions so far (budget.go)
 	// Problems are lines make would read that opack could not (an include it cannot find).
 	Problems []string
 }
@@ -69,45 +71,82 @@ func Read(path string, opts ...Option) (*File, error) {
 	if err := f.readFile(path); err != nil {
 		return nil, err
 	}
+	if f.spent > maxSpent {
+		return nil, fmt.Errorf("reading %s: its variables expand to more than %d MiB (make would build them; opack stops): simplify the Makefile", path, maxSpent>>20)
+	}
 	return f, nil
 }
 
 const maxIncludes = 64
 
 func (f *File) readFile(path string) error {
-	data, err := os.ReadFile(path)
+	rel, err := rootfs.Rel(f.root, path)
+	if err != nil {
+		return fmt.Errorf("reading makefile %s: outside the project (the Makefile's folder); opack reads only files inside the project", path)
+	}
+	data, err := rootfs.ReadFile(f.root, rel) // within --max-file-size
 	if err != nil {
 		return fmt.Errorf("reading makefile: %w", err)
 	}
-	name, err := filepath.Rel(f.root, path)
+	lines, err := logicalLines(filepath.ToSlash(rel), data)
 	if err != nil {
-		name = path
+		return err
 	}
-	return f.parse(logicalLines(filepath.ToSlash(name), data))
+	return f.parse(lines)
 }
 
-// logicalLines joins backslash continuations and drops comments outside recipes.
-func logicalLines(name string, data []byte) []Line {
+// maxLine bounds one logical line of a Makefile (the file itself is within --max-file-size).
+const maxLine = 1 << 20
+
+// logicalLines joins backslash continuations and drops comments outside recipes. A line longer
+// than maxLine is an error: stopping there would read the rest of the file as missing.
+func logicalLines(name string, data []byte) ([]Line, error) {
 	var out []Line
 	sc := bufio.NewScanner(bytes.NewReader(data))
-	sc.Buffer(make([]byte, 0, 64*1024), 1<<20)
-	var cur *Line
-	n := 0
+	sc.Buffer(make([]byte, 0, 64*1024), maxLine)
+	var cur strings.Builder // the logical line being joined
+	start, n, open := 0, 0, false
 	for sc.Scan() {
 		n++
 		text := strings.TrimSuffix(sc.Text(), "\r")
-		if cur != nil {
-			cur.Text += "\n" + text
+		if open {
+			cur.WriteString("\n")
 		} else {
-			out = append(out, Line{Pos: Pos{File: name, Line: n}, Text: text})
-			cur = &out[len(out)-1]
+			cur.Reset()
+			start, open = n, true
+		}
+		cur.WriteString(text)
+		if cur.Len() > maxLine {
+			return nil, &SyntaxError{Pos: Pos{File: name, Line: start}, Msg: fmt.Sprintf("a logical line longer than %d bytes: not a Makefile opack reads", maxLine)}
 		}
 		if strings.HasSuffix(text, "\\") && !strings.HasSuffix(text, "\\\\") {
 			continue
 		}
-		cur = nil
+		out = append(out, Line{Pos: Pos{File: name, Line: start}, Text: cur.String()})
+		open = false
 	}
-	return out
+	if err := sc.Err(); err != nil {
+		return nil, &SyntaxError{Pos: Pos{File: name, Line: n + 1}, Msg: fmt.Sprintf("reading: %v (lines are limited to %d bytes)", err, maxLine)}
+	}
+	if open {
+		out = append(out, Line{Pos: Pos{File: name, Line: start}, Text: cur.String()})
+	}
+	return out, nil
+}
+
+// SyntaxError is a Makefile make would refuse to read (and opack does not guess around): an
+// unbalanced conditional, a line too long to read.
+type SyntaxError struct {
+	Pos
+	Text string // the directive, when there is one
+	Msg  string
+}
+
+func (e *SyntaxError) Error() string {
+	if e.Text == "" {
+		return e.Pos.String() + ": " + e.Msg
+	}
+	return e.Pos.String() + ": " + e.Text + ": " + e.Msg
 }
 
 // joinContinuations replaces each backslash-newline (and the blanks around it) with one space.

@@ -1,6 +1,7 @@
 package makefile
 
 import (
+	"errors"
 	"path/filepath"
 	"strings"
 )
@@ -11,6 +12,8 @@ type cond struct {
 	taken, anyTaken bool
 	unknown         string
 	at              Line
+	open            Pos    // the ifeq, ifneq, ifdef or ifndef that opened it
+	openText        string // its text
 }
 
 // parser holds the state of reading one file's lines.
@@ -18,6 +21,7 @@ type parser struct {
 	f       *File
 	conds   []cond
 	targets []string // the rule whose recipe lines follow
+	err     error    // a conditional make refuses (an else or endif without its if)
 }
 
 func (f *File) parse(lines []Line) error {
@@ -37,6 +41,9 @@ func (f *File) parse(lines []Line) error {
 			continue
 		}
 		if p.conditional(l, text) {
+			if p.err != nil {
+				return p.err
+			}
 			continue
 		}
 		if !p.active() && p.uncertain() == "" {
@@ -56,6 +63,10 @@ func (f *File) parse(lines []Line) error {
 		if err := p.statement(l, text); err != nil {
 			return err
 		}
+	}
+	if n := len(p.conds); n > 0 {
+		c := p.conds[n-1]
+		return &SyntaxError{Pos: c.open, Text: c.openText, Msg: "missing 'endif' (make stops here too): close the conditional"}
 	}
 	return nil
 }
@@ -109,7 +120,12 @@ func (p *parser) include(l Line, args string, optional bool) error {
 				p.f.problem(l, "too many included files")
 				return nil
 			}
-			if err := p.f.readFile(m); err != nil && !optional {
+			err := p.f.readFile(m)
+			var se *SyntaxError
+			if errors.As(err, &se) {
+				return err // make stops at an included file it cannot parse, -include or not
+			}
+			if err != nil && !optional {
 				p.f.problem(l, err.Error())
 			}
 		}

@@ -25,7 +25,7 @@ type emitOptions struct {
 	version      string
 	target       emit.Target
 	catalogImage string
-	git          GitRunner
+	git          GitTags
 	bundleDir    string // overrides bundle.dir for the OLM v1 check (opack build's staged bundle)
 }
 
@@ -43,8 +43,8 @@ func EmitCatalogImage(ref string) EmitOption { return func(o *emitOptions) { o.c
 // build passes the bundle it just generated, before it is written into the project).
 func EmitBundleDir(dir string) EmitOption { return func(o *emitOptions) { o.bundleDir = dir } }
 
-// EmitGit replaces the git runner used to read the version from tags (tests).
-func EmitGit(g GitRunner) EmitOption { return func(o *emitOptions) { o.git = g } }
+// EmitGit replaces the git reader used to read the version from tags (tests).
+func EmitGit(g GitTags) EmitOption { return func(o *emitOptions) { o.git = g } }
 
 // EmitResult is what Emit wrote.
 type EmitResult struct {
@@ -59,7 +59,7 @@ type EmitResult struct {
 // DeployFiles renders and validates the deploy manifests of p in memory. For an OLM v1 target it first
 // checks that the bundle in bundle.dir can be installed by OLM v1: an error with --olm v1, warnings with both.
 func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.File, []string, error) {
-	o := emitOptions{git: ExecGit}
+	o := emitOptions{git: ReadGitTags}
 	for _, opt := range opts {
 		opt(&o)
 	}

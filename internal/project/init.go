@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/templates"
@@ -75,7 +77,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	}
 	data, more, err := renderInit(sc, opts)
 	if err != nil {
-		return nil, err
+		return nil, withNotes(err, append(notes, more...))
 	}
 	notes = append(notes, more...)
 	p, err := Decode(data, path)
@@ -106,7 +108,7 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	sc := scaffold{foreign: func(rel string) []string { return foreignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
-	data, err := os.ReadFile(file)
+	data, err := rootfs.ReadFile(dir, "PROJECT")
 	if err != nil {
 		if abs, aerr := filepath.Abs(file); aerr == nil {
 			file = abs
@@ -183,4 +185,13 @@ func first(vs ...string) string {
 func quoteYAML(s string) string {
 	b, _ := yaml.Marshal(s)
 	return strings.TrimSuffix(string(b), "\n")
+}
+
+// withNotes adds to an error of init the notes it made on the way: what the Makefile held that
+// opack could not read is what the user needs to act on the error.
+func withNotes(err error, notes []string) error {
+	if len(notes) == 0 {
+		return err
+	}
+	return fmt.Errorf("%w\nnotes on what opack read:\n  %s", err, strings.Join(notes, "\n  "))
 }

@@ -5,12 +5,13 @@ import (
 	"context"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"regexp"
 	"sort"
 	"strings"
+
+	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/blang/semver/v4"
 
@@ -65,7 +66,7 @@ func findCatalogs(ctx context.Context, dir, pkg, bundleDir string) ([]foundCatal
 		if info, err := d.Info(); err != nil || info.Size() > maxScanFile {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := rootfs.ReadPath(dir, p)
 		if err != nil || !bytes.Contains(data, []byte("olm.")) {
 			return err
 		}

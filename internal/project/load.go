@@ -11,6 +11,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/rootfs"
 	"gopkg.in/yaml.v3"
 )
 
@@ -29,26 +31,23 @@ func noProject(path string) error {
 // Load reads opack.yaml (or another file in its format), applies defaults and validates it. Every
 // problem is reported, each with its line, in one *ConfigError.
 func Load(path string) (*Project, error) {
-	f, err := os.Open(path)
-	if errors.Is(err, fs.ErrNotExist) {
+	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
 		return nil, noProject(path)
 	}
+	// the project file is read as every file of the project: below its folder (a symlink to
+	// /etc/passwd or /dev/zero is refused), a regular file, within its own limit
+	data, err := rootfs.ReadFile(filepath.Dir(path), filepath.Base(path), manifest.WithMaxFileSize(maxConfigSize))
 	if err != nil {
 		return nil, fmt.Errorf("reading project file: %w", err)
-	}
-	defer f.Close()
-	data, err := io.ReadAll(io.LimitReader(f, maxConfigSize+1))
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", path, err)
-	}
-	if len(data) > maxConfigSize {
-		return nil, fmt.Errorf("reading %s: larger than %d bytes", path, maxConfigSize)
 	}
 	p, err := Decode(data, path)
 	if err != nil {
 		return nil, err
 	}
 	p.Dir = filepath.Dir(path)
+	if errs := p.confined(); len(errs) > 0 {
+		return nil, &ConfigError{Errs: errs}
+	}
 	return p, nil
 }
 

@@ -12,6 +12,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -32,7 +34,7 @@ func (r *run) ownedFiles() (map[string]bool, error) { return readOwned(r.p.Dir) 
 
 // readOwned returns the files listed in the OwnedFile of the project in dir.
 func readOwned(dir string) (map[string]bool, error) {
-	data, err := os.ReadFile(filepath.Join(dir, OwnedFile))
+	data, err := rootfs.ReadFile(dir, OwnedFile)
 	if errors.Is(err, fs.ErrNotExist) {
 		return map[string]bool{}, nil
 	}

@@ -84,7 +84,7 @@ type buildOptions struct {
 	version         string
 	push            bool
 	log             io.Writer
-	git             GitRunner
+	git             GitTags
 	imageOpts       []image.Option
 	sourceDateEpoch string
 	allowRebuild    bool
@@ -112,8 +112,8 @@ func BuildPush(on bool) BuildOption { return func(o *buildOptions) { o.push = on
 // BuildLog sends progress (one line per step) to w.
 func BuildLog(w io.Writer) BuildOption { return func(o *buildOptions) { o.log = w } }
 
-// BuildGit replaces the git runner used to read the version from tags (tests).
-func BuildGit(g GitRunner) BuildOption { return func(o *buildOptions) { o.git = g } }
+// BuildGit replaces the git reader used to read the version from tags (tests).
+func BuildGit(g GitTags) BuildOption { return func(o *buildOptions) { o.git = g } }
 
 // BuildImageOptions passes registry options (insecure, keychain, retries, logger) to pushes and pulls.
 func BuildImageOptions(opts ...image.Option) BuildOption {
@@ -218,7 +218,7 @@ func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (
 }
 
 func newBuildOptions(opts []BuildOption) *buildOptions {
-	o := &buildOptions{git: ExecGit}
+	o := &buildOptions{git: ReadGitTags}
 	for _, opt := range opts {
 		opt(o)
 	}

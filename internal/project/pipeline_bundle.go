@@ -10,6 +10,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/google/go-containerregistry/pkg/name"
 
 	"github.com/opack/opack/internal/bundle"
@@ -200,7 +202,7 @@ func readTree(dir string) (map[string][]byte, error) {
 		return nil, err
 	}
 	for _, f := range files {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(f)))
+		data, err := rootfs.ReadFile(dir, f)
 		if err != nil {
 			return nil, err
 		}

@@ -9,6 +9,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/google/go-containerregistry/pkg/name"
 
 	"github.com/opack/opack/internal/catalog/check"
@@ -25,7 +27,7 @@ const catalogFormat = "yaml"
 // project has none yet (ok false).
 func (r *run) readTemplate(i int) (data []byte, ok bool, err error) {
 	c := r.p.Catalogs[i]
-	data, err = os.ReadFile(r.path(c.Template))
+	data, err = rootfs.ReadFile(r.p.Dir, c.Template)
 	if errors.Is(err, fs.ErrNotExist) {
 		return newBasicTemplate(r.p.Package, r.p.DefaultChannel), false, nil
 	}

@@ -6,12 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path"
 	"path/filepath"
 	"sort"
 	"strings"
 	texttemplate "text/template"
+
+	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/opack/opack/internal/catalog/render"
 	"github.com/opack/opack/internal/catalog/template"
@@ -45,7 +46,7 @@ func (r *run) fbcFiles(c Catalog) (map[string][]byte, error) {
 		if d.IsDir() || !d.Type().IsRegular() || !template.IsFBCName(p) {
 			return nil
 		}
-		data, err := os.ReadFile(p)
+		data, err := rootfs.ReadPath(r.p.Dir, p)
 		if err != nil {
 			return err
 		}

@@ -3,9 +3,10 @@ package project
 import (
 	"context"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/rootfs"
 
 	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/types"
@@ -54,7 +55,7 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 		data, ok := generated[p]
 		delete(generated, p)
 		if !ok {
-			if data, err = os.ReadFile(p); err != nil {
+			if data, err = rootfs.ReadPath(root, p); err != nil {
 				return nil, err
 			}
 		}

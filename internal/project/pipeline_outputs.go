@@ -11,6 +11,8 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/txn"
@@ -96,7 +98,7 @@ func (r *run) diff() error {
 
 func (r *run) diffOutput(o output) (string, error) {
 	if !o.dir {
-		old, errOld := os.ReadFile(r.path(o.rel))
+		old, errOld := rootfs.ReadFile(r.p.Dir, o.rel)
 		if errOld != nil && !errors.Is(errOld, fs.ErrNotExist) {
 			return "", errOld
 		}
@@ -174,7 +176,7 @@ func (r *run) write() error {
 // unchanged reports whether the project already holds the staged output, byte for byte.
 func (r *run) unchanged(o output) (bool, error) {
 	if !o.dir {
-		old, err := os.ReadFile(r.path(o.rel))
+		old, err := rootfs.ReadFile(r.p.Dir, o.rel)
 		if errors.Is(err, fs.ErrNotExist) {
 			return false, nil
 		}

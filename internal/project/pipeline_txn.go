@@ -1,6 +1,7 @@
 package project
 
 import (
+	"errors"
 	"fmt"
 	"path/filepath"
 
@@ -12,6 +13,10 @@ import (
 // transaction: its outputs are staged in a .opack-txn-* folder of the project.
 func (r *run) beginTxn() (*txn.Txn, error) {
 	finished, err := txn.Recover(r.p.Dir)
+	var fe *txn.ForeignError
+	if errors.As(err, &fe) {
+		return nil, stepErr(StepWrite, filepath.ToSlash(filepath.Join(filepath.Dir(r.p.File), fe.Dir)), err, "")
+	}
 	if err != nil {
 		return nil, stepErr(StepWrite, r.p.File, err, "")
 	}
@@ -26,6 +31,11 @@ func (r *run) beginTxn() (*txn.Txn, error) {
 // the next build finishes the commit, the project mixes two releases.
 func checkNoPending(p *Project) error {
 	pending, err := txn.Pending(p.Dir)
+	var fe *txn.ForeignError
+	if errors.As(err, &fe) {
+		return &StepError{Step: StepWrite, File: filepath.ToSlash(filepath.Join(filepath.Dir(p.File), fe.Dir)), Err: err,
+			Fix: "remove the folder: opack build refuses it too and never applies it"}
+	}
 	if err != nil || len(pending) == 0 {
 		return err
 	}

@@ -3,9 +3,11 @@ package project
 import (
 	"bytes"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/rootfs"
 
 	"gopkg.in/yaml.v3"
 
@@ -20,7 +22,7 @@ func (r *run) saveVersion() error {
 	if r.o.version == "" || p.Version == "" || p.Version == r.version {
 		return nil
 	}
-	data, err := os.ReadFile(p.File)
+	data, err := rootfs.ReadFile(filepath.Dir(p.File), filepath.Base(p.File), manifest.WithMaxFileSize(maxConfigSize))
 	if err != nil {
 		return stepErr(StepConfig, p.File, fmt.Errorf("reading it to save the version: %w", err), "")
 	}

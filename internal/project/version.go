@@ -1,32 +1,61 @@
 package project
 
 import (
-	"bytes"
 	"context"
+	"errors"
 	"fmt"
-	"os"
-	"os/exec"
 	"path/filepath"
 	"sort"
 	"strings"
 
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/opack/opack/internal/rootfs"
+
 	"github.com/blang/semver/v4"
 )
 
-// GitRunner runs git with args in dir and returns its standard output; ExecGit is the real one.
-type GitRunner func(ctx context.Context, dir string, args ...string) ([]byte, error)
+// GitTags returns the tags pointing at HEAD in the git repository holding dir; ReadGitTags is
+// the real one.
+type GitTags func(ctx context.Context, dir string) ([]string, error)
 
-// ExecGit runs the git binary.
-func ExecGit(ctx context.Context, dir string, args ...string) ([]byte, error) {
-	cmd := exec.CommandContext(ctx, "git", args...)
-	cmd.Dir = dir
-	var stderr bytes.Buffer
-	cmd.Stderr = &stderr
-	out, err := cmd.Output()
+// ReadGitTags reads the repository's tags with go-git: no git program runs (the repository is
+// untrusted input, and git's own configuration and hooks can run programs).
+func ReadGitTags(ctx context.Context, dir string) ([]string, error) {
+	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
 	if err != nil {
-		return nil, fmt.Errorf("running git %s: %w: %s", strings.Join(args, " "), err, strings.TrimSpace(stderr.String()))
+		return nil, fmt.Errorf("opening the git repository of %s: %w", dir, err)
 	}
-	return out, nil
+	head, err := repo.Head()
+	if err != nil {
+		return nil, fmt.Errorf("reading HEAD: %w", err)
+	}
+	tags, err := repo.Tags()
+	if err != nil {
+		return nil, fmt.Errorf("reading the tags: %w", err)
+	}
+	var out []string
+	err = tags.ForEach(func(ref *plumbing.Reference) error {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		h := ref.Hash()
+		for range 8 { // an annotated tag points at its target, which may be a tag again
+			tag, err := repo.TagObject(h)
+			if errors.Is(err, plumbing.ErrObjectNotFound) {
+				break
+			}
+			if err != nil {
+				return fmt.Errorf("reading the tag %s: %w", ref.Name().Short(), err)
+			}
+			h = tag.Target
+		}
+		if h == head.Hash() {
+			out = append(out, ref.Name().Short())
+		}
+		return nil
+	})
+	return out, err
 }
 
 // VersionOption configures ResolveVersion.
@@ -34,19 +63,19 @@ type VersionOption func(*versionOptions)
 
 type versionOptions struct {
 	override string
-	git      GitRunner
+	git      GitTags
 }
 
 // WithVersion overrides every other source (the --version flag).
 func WithVersion(v string) VersionOption { return func(o *versionOptions) { o.override = v } }
 
-// WithGit replaces the git runner (tests).
-func WithGit(g GitRunner) VersionOption { return func(o *versionOptions) { o.git = g } }
+// WithGit replaces the git tag reader (tests).
+func WithGit(g GitTags) VersionOption { return func(o *versionOptions) { o.git = g } }
 
 // ResolveVersion returns the version being built: the override (--version), else version, else the
 // versionFrom source (the highest semver git tag pointing at HEAD, or the file). The result is strict semver.
 func (p *Project) ResolveVersion(ctx context.Context, opts ...VersionOption) (string, error) {
-	o := versionOptions{git: ExecGit}
+	o := versionOptions{git: ReadGitTags}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -63,12 +92,11 @@ func (p *Project) ResolveVersion(ctx context.Context, opts ...VersionOption) (st
 		}
 		v, from = tag, "git tag"
 	case p.VersionFrom.File != "":
-		path := filepath.Join(p.Dir, p.VersionFrom.File)
-		data, err := os.ReadFile(path)
+		data, err := rootfs.ReadFile(p.Dir, p.VersionFrom.File)
 		if err != nil {
 			return "", fmt.Errorf("reading the version (versionFrom.file): %w", err)
 		}
-		v, from = strings.TrimPrefix(strings.TrimSpace(string(data)), "v"), path
+		v, from = strings.TrimPrefix(strings.TrimSpace(string(data)), "v"), filepath.Join(p.Dir, p.VersionFrom.File)
 	default:
 		return "", fmt.Errorf("no version: pass --version, or set version or versionFrom in %s", p.File)
 	}
@@ -79,14 +107,14 @@ func (p *Project) ResolveVersion(ctx context.Context, opts ...VersionOption) (st
 }
 
 // versionFromGit returns the highest semver version among the tags pointing at HEAD.
-func (p *Project) versionFromGit(ctx context.Context, git GitRunner) (string, error) {
+func (p *Project) versionFromGit(ctx context.Context, git GitTags) (string, error) {
 	prefix := *p.VersionFrom.GitTag.Prefix
-	out, err := git(ctx, p.Dir, "tag", "--points-at", "HEAD")
+	tags, err := git(ctx, p.Dir)
 	if err != nil {
 		return "", fmt.Errorf("reading the version from git tags: %w", err)
 	}
 	var versions semver.Versions
-	for _, tag := range strings.Fields(string(out)) {
+	for _, tag := range tags {
 		if !strings.HasPrefix(tag, prefix) {
 			continue
 		}

@@ -1,6 +1,8 @@
 package project
 
 import (
+	"sort"
+
 	"context"
 	"errors"
 	"os"
@@ -8,16 +10,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/google/go-cmp/cmp"
 )
 
 func TestResolveVersion(t *testing.T) {
-	fakeGit := func(out string, err error) GitRunner {
-		return func(_ context.Context, _ string, args ...string) ([]byte, error) {
-			if strings.Join(args, " ") != "tag --points-at HEAD" {
-				t.Errorf("git %v", args)
-			}
-			return []byte(out), err
-		}
+	fakeGit := func(out string, err error) GitTags {
+		return func(context.Context, string) ([]string, error) { return strings.Fields(out), err }
 	}
 	tests := []struct {
 		name    string
@@ -76,12 +75,31 @@ func TestResolveVersionRealGit(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
+	// the repository is made by the git program and read by go-git (ReadGitTags): no git runs
+	// in opack. An annotated tag, a lightweight one, a tag of an older commit, and packed refs.
 	run("init", "-q")
 	run("commit", "-q", "--allow-empty", "-m", "one")
+	run("tag", "v0.9.0")
+	run("commit", "-q", "--allow-empty", "-m", "two")
 	run("tag", "v0.1.0")
+	run("tag", "-a", "-m", "annotated", "v0.2.0")
+	run("pack-refs", "--all")
+	run("tag", "-a", "-m", "annotated", "other-1.0.0")
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tags, err := ReadGitTags(context.Background(), sub)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sort.Strings(tags)
+	if diff := cmp.Diff([]string{"other-1.0.0", "v0.1.0", "v0.2.0"}, tags); diff != "" {
+		t.Errorf("tags at HEAD (-want +got):\n%s", diff)
+	}
 	p := mustDecode(t, minimal+"versionFrom:\n  gitTag: {}\n")
-	p.Dir = dir
-	if got, err := p.ResolveVersion(context.Background()); err != nil || got != "0.1.0" {
+	p.Dir = sub
+	if got, err := p.ResolveVersion(context.Background()); err != nil || got != "0.2.0" {
 		t.Fatalf("got %q, %v", got, err)
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/opack/opack/internal/rootfs"
 )
 
 // tree maps the files below dir (slash paths) to their content.
@@ -19,8 +20,12 @@ func tree(t *testing.T, dir string) map[string]string {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		data, _ := os.ReadFile(p)
 		rel, _ := filepath.Rel(dir, p)
+		if !d.Type().IsRegular() { // a FIFO would block a read; a symlink is named by its type
+			out[filepath.ToSlash(rel)] = d.Type().String()
+			return nil
+		}
+		data, _ := os.ReadFile(p)
 		out[filepath.ToSlash(rel)] = string(data)
 		return nil
 	})
@@ -108,11 +113,15 @@ func TestRecover(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				data, _ := json.Marshal(journal{Changes: changes})
-				write(t, map[string]string{journalName: string(data)}, tx.dir)
+				writeJournal(t, root, tx.dir, changes)
+				r, err := os.OpenRoot(root)
+				if err != nil {
+					t.Fatal(err)
+				}
+				defer r.Close()
 				for i, c := range changes[:tc.swapped] {
 					dst := filepath.Join(root, filepath.FromSlash(c.Rel))
-					if err := moveAside(dst, filepath.Join(tx.dir, "old", itoa(i))); err != nil {
+					if err := moveAside(r, c.Rel, filepath.Join(filepath.Base(tx.dir), "old", itoa(i))); err != nil {
 						t.Fatal(err)
 					}
 					if tc.half && i == tc.swapped-1 {
@@ -140,3 +149,20 @@ func TestRecover(t *testing.T) {
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// writeJournal writes a journal of changes into the transaction folder dir, sealed as Commit
+// seals it.
+func writeJournal(t *testing.T, root, dir string, changes []Change) {
+	t.Helper()
+	real, err := rootfs.Real(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	payload, _ := json.Marshal(changes)
+	s, err := seal(real, filepath.Base(dir), "journal", payload)
+	if err != nil {
+		t.Fatal(err)
+	}
+	data, _ := json.Marshal(journal{Changes: changes, Seal: s})
+	write(t, map[string]string{journalName: string(data)}, dir)
+}
