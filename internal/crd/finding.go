@@ -64,7 +64,8 @@ type Finding struct {
 	Fix     string `json:"fix,omitempty"`
 	// File is where the new CRD (or the instance, for instance rules) came from, when known.
 	File string `json:"file,omitempty"`
-	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set.
+	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set;
+	// empty on an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
 	Actor Actor `json:"actor,omitempty"`
 }
 
