@@ -86,8 +86,10 @@ reporting all problems at once in a stable order, then what opm does not check:
          new bundle's CRDs, as opack validate crds), and the edges that drop a version a
          cluster upgraded along the graph can still have stored (naming that path of
          releases); a change several edges of a package make is one finding listing the
-         edges (--per-edge: one per edge); edges whose CRDs are not available are counted
-         as not checked
+         edges, and a change made to identical copies of a struct (a field removed from a
+         struct the CRD copies into several places) one finding naming the first path and
+         how many more (-o json: paths lists them all) (--per-edge: one per edge and path);
+         edges whose CRDs are not available are counted as not checked
   deps   a channel head that stops providing an API another package's head requires (error);
          requirements no bundle of the catalog provides (warning, error with --require-closed)
   graph  skipRange syntax and semantics (error), a default channel whose head is not the
@@ -127,7 +129,7 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 	f := cmd.Flags()
 	f.StringVar(&o.checks, "checks", strings.Join(check.AllChecks, ","), "check groups to run, comma separated: "+strings.Join(check.AllChecks, ", "))
 	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
-	f.BoolVar(&o.perEdge, "per-edge", false, "report a CRD change once per upgrade edge that makes it, not once per package listing the edges")
+	f.BoolVar(&o.perEdge, "per-edge", false, "report a CRD change once per upgrade edge and schema path, not once per package listing the edges and the copies of a struct")
 	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output format: "+strings.Join(finding.Formats, ", "))
 	o.crds.add(cmd)
 	return cmd

@@ -115,7 +115,8 @@ func projectVersion(t *testing.T, file string) string {
 }
 
 // assertNoLitter fails when a temporary file or folder of opack is left in the project (hidden
-// .opack-* or .*.tmp-* entries at any depth) or in tmp.
+// .opack-* or .*.tmp-* entries at any depth) or in tmp (opack-* folders, and operator-registry's
+// opm-cache-build-*.json, which the serve cache builder writes inside opack's folder).
 func assertNoLitter(t *testing.T, dir, tmp string) {
 	t.Helper()
 	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
@@ -126,7 +127,7 @@ func assertNoLitter(t *testing.T, dir, tmp string) {
 	})
 	entries, _ := os.ReadDir(tmp)
 	for _, e := range entries {
-		if strings.HasPrefix(e.Name(), "opack-") {
+		if strings.HasPrefix(e.Name(), "opack-") || strings.HasPrefix(e.Name(), "opm-cache-build-") {
 			t.Errorf("temporary %s left in $TMPDIR", filepath.Join(tmp, e.Name()))
 		}
 	}

@@ -126,7 +126,44 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 		),
 		newVersionCmd(),
 	)
+	root.InitDefaultCompletionCmd() // cobra adds it at Execute; added here so that it is a strict group too
+	strictGroups(root)
 	return root
+}
+
+// strictGroups makes every command group below root (a command that only holds subcommands)
+// refuse arguments as the root does: a mistyped subcommand is a usage error (exit 2) with
+// cobra's "did you mean" suggestion instead of the group's help and exit 0. A group called
+// without arguments still prints its help. The usage line of a group stays "GROUP [command]".
+func strictGroups(root *cobra.Command) {
+	root.SetUsageTemplate(strings.Replace(root.UsageTemplate(), "{{if .Runnable}}", "{{if and .Runnable (not .HasAvailableSubCommands)}}", 1))
+	var walk func(c *cobra.Command)
+	walk = func(c *cobra.Command) {
+		for _, sub := range c.Commands() {
+			if sub.HasSubCommands() && !sub.Runnable() {
+				sub.Args = subcommandArgs
+				sub.RunE = func(cmd *cobra.Command, _ []string) error { return cmd.Help() }
+			}
+			walk(sub)
+		}
+	}
+	walk(root)
+}
+
+// subcommandArgs is the Args of a command group: any argument is an unknown subcommand,
+// reported as cobra reports one of the root (with its suggestions).
+func subcommandArgs(cmd *cobra.Command, args []string) error {
+	if len(args) == 0 {
+		return nil
+	}
+	msg := fmt.Sprintf("unknown command %q for %q", args[0], cmd.CommandPath())
+	if cmd.SuggestionsMinimumDistance <= 0 {
+		cmd.SuggestionsMinimumDistance = 2
+	}
+	if s := cmd.SuggestionsFor(args[0]); len(s) > 0 {
+		msg += "\n\nDid you mean this?\n\t" + strings.Join(s, "\n\t") + "\n"
+	}
+	return withExit(exitUsage, errors.New(msg))
 }
 
 // quietFlag reports whether -q was given to cmd (its own flag or the global one).

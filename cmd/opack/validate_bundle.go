@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 	"text/tabwriter"
+	"time"
 
 	"github.com/spf13/cobra"
 
@@ -31,9 +32,9 @@ func newValidateBundleCmd() *cobra.Command {
 (format, content, operator-framework/api's bundle, CSV and CRD validators, and the optional suites chosen with
 --select-optional), plus the API server's own CRD validation, which operator-sdk skips.
 
-Several arguments are checked in parallel and reported together. An IMAGE (REGISTRY/REPO:TAG, REPO@DIGEST,
-oci:DIR[:TAG] or docker-archive:FILE[:REPO:TAG], a docker save tarball) is read with go-containerregistry, no
-docker needed.
+Several arguments are checked in parallel and reported together; on a terminal, stderr shows progress
+(bundles done/total, rate, time left). An IMAGE (REGISTRY/REPO:TAG, REPO@DIGEST, oci:DIR[:TAG] or
+docker-archive:FILE[:REPO:TAG], a docker save tarball) is read with go-containerregistry, no docker needed.
 
 Optional validators (--list-optional shows them): suite=operatorframework (operatorhubv2, capabilities,
 categories, alpha-deprecated-apis, good-practices), name=operatorhub, name=community, name=multiarch (image
@@ -54,7 +55,11 @@ Exit codes: 0 no errors (warnings allowed), 1 errors found, 2 could not run.`,
 			if err := finding.CheckFormat(o.output, finding.Formats...); err != nil {
 				return withExit(exitUsage, err)
 			}
-			report, err := validate.Bundles(cmd.Context(), args, o.options()...)
+			opts := o.options()
+			if len(args) > 1 && catalogIsTerminal(cmd.ErrOrStderr()) {
+				opts = append(opts, validate.WithProgress(rateProgress(cmd.ErrOrStderr(), "validating bundles", 100*time.Millisecond, time.Now)))
+			}
+			report, err := validate.Bundles(cmd.Context(), args, opts...)
 			if report == nil {
 				return withExit(exitUsage, err)
 			}

@@ -338,3 +338,38 @@ func TestValidateCrdsJSONFields(t *testing.T) {
 		t.Errorf("outputs (-want +got):\n%s", diff)
 	}
 }
+
+// TestValidateCrdsInfoNamesNoVictim: a CRD only in NEW is an info finding that says nothing can break;
+// neither its text nor its JSON names an actor (no "; breaks clients"). A CRD only in OLD still does.
+func TestValidateCrdsInfoNamesNoVictim(t *testing.T) {
+	in := func(p string) string { return filepath.Join(crdCasesDir, p) }
+	oldCRD, newCRD := in("operator-controller/old-crd.json"), in("operator-controller/crd-optional-field-old.json")
+	t.Run("text", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), []string{"validate", "crds", oldCRD, newCRD}, nil, &stdout, &stderr); code != exitOK {
+			t.Fatalf("exit code %d, want %d\n%s", code, exitOK, stderr.String())
+		}
+		want := []string{
+			"warning: CustomResourceDefinition crontabs.stable.example.com: CRD removed from the new release; its objects stay on the cluster, and no CSV of the new release was given to say whether the operator still manages them [crd-removed]; breaks clients; fix: keep shipping the CRD while objects of it may exist, or document how users remove it",
+			"info: " + newCRD + ": CustomResourceDefinition myapps.apps.example.com: CRD added by the new release; no object of it exists yet, so nothing can break [crd-added]",
+		}
+		if diff := cmp.Diff(want, strings.Split(strings.TrimSpace(stdout.String()), "\n")); diff != "" {
+			t.Errorf("stdout (-want +got):\n%s", diff)
+		}
+	})
+	t.Run("json", func(t *testing.T) {
+		var stdout, stderr bytes.Buffer
+		if code := run(context.Background(), []string{"validate", "crds", oldCRD, newCRD, "-o", "json"}, nil, &stdout, &stderr); code != exitOK {
+			t.Fatalf("exit code %d, want %d\n%s", code, exitOK, stderr.String())
+		}
+		type output struct{ Rule, Actor string }
+		var got struct{ Outputs []output }
+		if err := json.Unmarshal(stdout.Bytes(), &got); err != nil {
+			t.Fatalf("decoding %q: %v", stdout.String(), err)
+		}
+		want := []output{{"crd-upgrade/crd-removed", "clients"}, {"crd-upgrade/crd-added", ""}}
+		if diff := cmp.Diff(want, got.Outputs); diff != "" {
+			t.Errorf("outputs (-want +got):\n%s", diff)
+		}
+	})
+}

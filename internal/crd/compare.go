@@ -233,6 +233,16 @@ func contains(list []string, s string) bool {
 	return false
 }
 
+// actorFor returns who refuses or breaks on f's change: ActorOf its rule, except for an info finding
+// of a rule no installer refuses (actor clients): info says nothing breaks, so nobody is named.
+func actorFor(f Finding) Actor {
+	a := ActorOf(f.Rule)
+	if a == ActorClients && f.Severity == SeverityInfo {
+		return ""
+	}
+	return a
+}
+
 // finish applies the policy, fills in fixes and files, drops duplicates and sorts.
 func finish(o *options, changes []change) []Finding {
 	out := make([]Finding, 0, len(changes))
@@ -254,7 +264,7 @@ func finish(o *options, changes []change) []Finding {
 			f.File = o.files[f.CRD]
 		}
 		if f.Actor == "" {
-			f.Actor = ActorOf(f.Rule)
+			f.Actor = actorFor(f)
 		}
 		if seen[f] {
 			continue

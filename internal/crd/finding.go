@@ -64,8 +64,14 @@ type Finding struct {
 	Fix     string `json:"fix,omitempty"`
 	// File is where the new CRD (or the instance, for instance rules) came from, when known.
 	File string `json:"file,omitempty"`
-	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set.
+	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set;
+	// empty on an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
 	Actor Actor `json:"actor,omitempty"`
+	// Echo identifies a schema change within the old schema node that holds it: a hash of that node
+	// (its own description left out) and the path below it. Two findings that differ only in Path and
+	// share an Echo are one change made to identical copies of a struct (FoldEchoes). Empty for
+	// changes not below a schema node.
+	Echo string `json:"-"`
 }
 
 // String formats the finding on one line: "crd version path: message (old -> new); refused by actor".

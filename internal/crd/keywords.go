@@ -180,15 +180,30 @@ func isZeroValue(raw []byte) bool {
 	return false
 }
 
+// defaultRemoved reports a removed default. Two cases are milder than a default whose removal changes
+// meaning, the mirrors of defaultAdded's:
+//   - default "" on a reference's name: an omitted name means unset, as the empty one did (info);
+//   - a default the new description still documents ("Defaults to ext4." with the removed value): the
+//     controller still gives an omitted field that value, only the schema no longer says it (info).
+func (d schemaDiffer) defaultRemoved(path string, o, n *apiextv1.JSONSchemaProps) {
+	val := short(o.Default.Raw)
+	switch {
+	case val == `""` && referenceName(path):
+		d.capped(SeverityInfo, RuleDefaultRemoved, path, val, "", "default \"\" removed from a reference name; an omitted name means unset, as the empty one the default gave did (the reverse of controller-gen >= 0.16 marking LocalObjectReference.name)")
+	case describesDefault(n.Description, o.Default.Raw):
+		d.capped(SeverityInfo, RuleDefaultRemoved, path, val, "", "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them")
+	default:
+		d.add(RuleDefaultRemoved, path, val, "", "default removed; objects that omit the field change meaning")
+	}
+}
+
 func (d schemaDiffer) defaults(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Default == nil && n.Default == nil:
 	case o.Default == nil:
 		d.defaultAdded(path, o, n)
-	case n.Default == nil && short(o.Default.Raw) == `""` && referenceName(path):
-		d.capped(SeverityInfo, RuleDefaultRemoved, path, `""`, "", "default \"\" removed from a reference name; an omitted name means unset, as the empty one the default gave did (the reverse of controller-gen >= 0.16 marking LocalObjectReference.name)")
 	case n.Default == nil:
-		d.add(RuleDefaultRemoved, path, short(o.Default.Raw), "", "default removed; objects that omit the field change meaning")
+		d.defaultRemoved(path, o, n)
 	case !jsonEqual(o.Default.Raw, n.Default.Raw):
 		d.add(RuleDefaultChanged, path, short(o.Default.Raw), short(n.Default.Raw), "default changed; objects that omit the field change meaning")
 	}

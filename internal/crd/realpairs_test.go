@@ -169,3 +169,53 @@ func TestPatternWidened(t *testing.T) {
 		})
 	}
 }
+
+// TestDefaultRemovedDocumented: a default removed while the new description still documents that very
+// value is info, the mirror of default-added the old description documented. The pair is
+// testdata/real-pairs/default-documented rolled back (stackable commons-operator v24.11.1 -> v24.7.0,
+// s3connections.s3.stackable.tech spec.accessStyle: default "VirtualHosted", "Defaults to virtual
+// hosted-style ..."); without that sentence, or with another value documented, it stays an error.
+func TestDefaultRemovedDocumented(t *testing.T) {
+	const path = "^.spec.accessStyle"
+	setDescription := func(desc string) func(*apiextv1.JSONSchemaProps) {
+		return func(p *apiextv1.JSONSchemaProps) { p.Description = desc }
+	}
+	for _, tc := range []struct {
+		name     string
+		edit     func(*apiextv1.JSONSchemaProps) // applied to NEW's accessStyle
+		severity Severity
+		message  string
+	}{
+		{"documented", nil, SeverityInfo, "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them"},
+		{"not documented", setDescription("Which access style to use."), SeverityError, "default removed; objects that omit the field change meaning"},
+		{"another value documented", setDescription("Which access style to use. Defaults to path-style."), SeverityError, "default removed; objects that omit the field change meaning"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			to, from := loadPair(t, "default-documented") // rolled back: the pair's new side is OLD here
+			if tc.edit != nil {
+				for _, v := range to.CRDs[0].Spec.Versions {
+					spec := v.Schema.OpenAPIV3Schema.Properties["spec"]
+					p := spec.Properties["accessStyle"]
+					tc.edit(&p)
+					spec.Properties["accessStyle"] = p
+					v.Schema.OpenAPIV3Schema.Properties["spec"] = spec
+				}
+			}
+			type got struct {
+				Severity Severity
+				Old, New string
+				Message  string
+			}
+			var gots []got
+			for _, f := range Compare(from.CRDs, to.CRDs, WithAPIServerValidation(false)) {
+				if f.Path == path && f.Rule == RuleDefaultRemoved {
+					gots = append(gots, got{f.Severity, f.Old, f.New, f.Message})
+				}
+			}
+			want := []got{{tc.severity, `"VirtualHosted"`, "", tc.message}}
+			if diff := cmp.Diff(want, gots); diff != "" {
+				t.Errorf("default-removed findings at %s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}

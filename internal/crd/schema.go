@@ -28,6 +28,11 @@ type schemaDiffer struct {
 	statusSubresource bool
 	// parent is the new schema's node above the one being compared (nil at the root).
 	parent *apiextv1.JSONSchemaProps
+	// oldNode is the old schema's node being compared, at nodePath; oldParent the one above it, at
+	// parentPath (nil at the root). They give each change its Echo.
+	oldNode, oldParent   *apiextv1.JSONSchemaProps
+	nodePath, parentPath string
+	shapes               *shapes
 }
 
 // DiffSchemas compares an old and a new openAPIV3Schema (either may be nil) and returns the findings
@@ -52,7 +57,7 @@ func diffSchemasIn(old, new *apiextv1.JSONSchemaProps, statusSubresource bool, e
 	if old == nil {
 		return
 	}
-	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource}
+	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource, shapes: &shapes{}}
 	d.node("^", old, new)
 }
 
@@ -62,7 +67,7 @@ func (d schemaDiffer) add(r Rule, path, old, new, msg string) {
 
 // capped adds a finding whose severity is at most ceiling (SeverityOff: no cap).
 func (d schemaDiffer) capped(ceiling Severity, r Rule, path, old, new, msg string) {
-	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg}, ceiling: ceiling})
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg, Echo: d.echo(path)}, ceiling: ceiling})
 }
 
 // pvcClaims reports whether the field name removed from the node at path is resources.claims of
@@ -123,6 +128,8 @@ func (d schemaDiffer) removed(path, msg string) {
 }
 
 func (d schemaDiffer) node(path string, o, n *apiextv1.JSONSchemaProps) {
+	d.oldParent, d.parentPath = d.oldNode, d.nodePath
+	d.oldNode, d.nodePath = o, path
 	if n == nil {
 		d.removed(path, "field removed; its data is pruned (lost) on the next write")
 		return
@@ -223,7 +230,7 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 		}
 		old[r] = true // report a name listed twice once
 		if p, ok := n.Properties[r]; ok && p.Default != nil {
-			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required",
+			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required", Echo: d.echo(childPath(path, r)),
 				Message: "field newly required, with a default (" + short(p.Default.Raw) + "): the API server defaults it when existing objects are " +
 					"read, so they stay valid and writable (warning); an error for OLM v0 with existing objects (it validates them against the new " +
 					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name"},

@@ -50,6 +50,9 @@ type Finding struct {
 	New     string `json:"new,omitempty"`
 	Fix     string `json:"fix,omitempty"`
 	Actor   string `json:"actor,omitempty"`
+	// Paths are the schema paths of a CRD upgrade finding of a catalog: the one path of the change, or
+	// every copy of a struct a change was made to (echoes folded into one finding).
+	Paths []string `json:"paths,omitempty"`
 }
 
 // String formats the finding as one line: "severity: file: object: message" without the empty parts.

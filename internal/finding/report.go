@@ -125,16 +125,17 @@ type jsonOutput struct {
 	New     string   `json:"new,omitempty"`
 	Fix     string   `json:"fix,omitempty"`
 	Actor   string   `json:"actor,omitempty"`
+	Paths   []string `json:"paths,omitempty"`
 }
 
 // WriteJSON writes the report as operator-sdk's json-alpha1 document ({"passed", "outputs": [{"type",
 // "message"}]}, indented with four spaces) with file, object and rule added to each output, and, for CRD
-// upgrade findings, crd, version, path, old, new, fix and actor (each left out when empty).
+// upgrade findings, crd, version, path, old, new, fix, actor and paths (each left out when empty).
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := jsonReport{Passed: r.Passed()}
 	for _, f := range r.Findings {
 		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Object: f.Object, Rule: f.Rule,
-			CRD: f.CRD, Version: f.Version, Path: f.Path, Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor})
+			CRD: f.CRD, Version: f.Version, Path: f.Path, Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Paths: f.Paths})
 	}
 	data, err := json.MarshalIndent(out, "", "    ")
 	if err != nil {

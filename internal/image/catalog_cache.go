@@ -34,7 +34,9 @@ func buildServeCache(ctx context.Context, dir string) (string, tree, error) {
 		return "", tree{}, fmt.Errorf("building serve cache: %w", err)
 	}
 	cache := filepath.Join(tmp, "cache")
-	if err := servecache.Build(ctx, newLayerFS(dir), cache); err != nil {
+	// operator-registry's builder writes a temporary copy of the catalog: here, in opack's locked
+	// folder (swept when this process dies), not in $TMPDIR where a kill would leave it.
+	if err := servecache.Build(ctx, newLayerFS(dir), cache, servecache.WithTempDir(filepath.Join(tmp, "tmp"))); err != nil {
 		tmpdir.Remove(tmp)
 		return "", tree{}, fmt.Errorf("building serve cache of %s (opm serve refuses this catalog, so no serve cache can be built: fix the catalog, or pass --no-serve-cache too): %w", dir, err)
 	}

@@ -10,6 +10,7 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/opack/opack/internal/servecache"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // TestCatalogServeCacheLayer: the second layer holds opm's serve cache under tmp/cache, owned by
@@ -120,4 +121,29 @@ func contains(list []string, s string) bool {
 		}
 	}
 	return false
+}
+
+// TestServeCacheTempFileInOpackFolder: operator-registry's builder writes its opm-cache-build-*.json
+// inside opack's own temporary folder (locked, swept when the process dies), not in $TMPDIR: after a
+// serve cache is built nothing of it is left in $TMPDIR, and once the folder is removed $TMPDIR is empty.
+func TestServeCacheTempFileInOpackFolder(t *testing.T) {
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	work, _, err := buildServeCache(t.Context(), catalogFBC)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rel, err := filepath.Rel(tmp, work); err != nil || !strings.HasPrefix(rel, "opack-serve-cache-") {
+		t.Errorf("serve cache built in %s, want a folder of opack in %s", work, tmp)
+	}
+	if fi, err := os.Stat(filepath.Join(work, "tmp")); err != nil || !fi.IsDir() {
+		t.Errorf("the builder's temporary folder %s: %v", filepath.Join(work, "tmp"), err)
+	}
+	if left, _ := filepath.Glob(filepath.Join(tmp, "opm-cache-build-*")); len(left) > 0 {
+		t.Errorf("left in $TMPDIR: %v", left)
+	}
+	tmpdir.Remove(work)
+	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
+		t.Errorf("$TMPDIR holds %v after the folder was removed", entries)
+	}
 }

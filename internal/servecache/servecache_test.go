@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -102,4 +103,46 @@ func keys(m map[string]string) []string {
 		out = append(out, k)
 	}
 	return out
+}
+
+// TestBuildTempFileInTempDir: with WithTempDir, operator-registry's opm-cache-build-*.json is created
+// in that folder while the cache builds, never in $TMPDIR; afterwards neither holds one and $TMPDIR is
+// what it was.
+func TestBuildTempFileInTempDir(t *testing.T) {
+	envTmp, own := t.TempDir(), filepath.Join(t.TempDir(), "own")
+	t.Setenv("TMPDIR", envTmp)
+	spy := &tempSpy{FS: os.DirFS(fbcDirs[0]), dirs: []string{envTmp, own}, seen: map[string]bool{}}
+	if err := Build(t.Context(), spy, filepath.Join(t.TempDir(), "cache"), WithTempDir(own)); err != nil {
+		t.Fatal(err)
+	}
+	if diff := cmp.Diff(map[string]bool{own: true}, spy.seen); diff != "" {
+		t.Errorf("folders holding opm-cache-build-*.json while the cache built (-want +got):\n%s", diff)
+	}
+	for _, dir := range []string{envTmp, own} {
+		if left, _ := filepath.Glob(filepath.Join(dir, "opm-cache-build-*")); len(left) > 0 {
+			t.Errorf("left after the build: %v", left)
+		}
+	}
+	if got := os.Getenv("TMPDIR"); got != envTmp {
+		t.Errorf("TMPDIR = %q after the build, want %q", got, envTmp)
+	}
+}
+
+// tempSpy records, each time the catalog is read, which of dirs holds an opm-cache-build-*.json file.
+type tempSpy struct {
+	fs.FS
+	dirs []string
+	mu   sync.Mutex
+	seen map[string]bool
+}
+
+func (s *tempSpy) Open(name string) (fs.File, error) {
+	for _, d := range s.dirs {
+		if m, _ := filepath.Glob(filepath.Join(d, "opm-cache-build-*.json")); len(m) > 0 {
+			s.mu.Lock()
+			s.seen[d] = true
+			s.mu.Unlock()
+		}
+	}
+	return s.FS.Open(name)
 }

@@ -15,6 +15,7 @@ type config struct {
 	inspector    PlatformInspector
 	parallelism  int
 	serverChecks bool
+	progress     func(done, total int)
 	parsed       *packagemanifest.ParseCache
 	crdCache     *crdCache
 }
@@ -44,6 +45,10 @@ func WithParallelism(n int) Option { return func(c *config) { c.parallelism = n 
 // WithAPIServerChecks turns the API server's CRD checks (on by default) on or off; off gives operator-sdk's
 // findings only.
 func WithAPIServerChecks(on bool) Option { return func(c *config) { c.serverChecks = on } }
+
+// WithProgress calls fn each time an argument has been validated (done of total), one call at a time
+// with done increasing, from the goroutine that validated it.
+func WithProgress(fn func(done, total int)) Option { return func(c *config) { c.progress = fn } }
 
 func makeConfig(opts []Option) (*config, error) {
 	c := &config{parallelism: runtime.GOMAXPROCS(0), serverChecks: true, parsed: &packagemanifest.ParseCache{}, crdCache: &crdCache{}}

@@ -43,6 +43,8 @@ func Bundles(ctx context.Context, args []string, opts ...Option) (*finding.Repor
 	pullErrs := make([]error, len(targets))
 	sem := make(chan struct{}, cfg.parallelism)
 	var wg sync.WaitGroup
+	var mu sync.Mutex // serializes progress calls
+	done := 0
 	for i, t := range targets {
 		if ctx.Err() != nil {
 			break
@@ -52,6 +54,12 @@ func Bundles(ctx context.Context, args []string, opts ...Option) (*finding.Repor
 		go func() {
 			defer func() { <-sem; wg.Done() }()
 			results[i], pullErrs[i] = cfg.validateTarget(ctx, t)
+			if cfg.progress != nil {
+				mu.Lock()
+				done++
+				cfg.progress(done, len(targets))
+				mu.Unlock()
+			}
 		}()
 	}
 	wg.Wait()

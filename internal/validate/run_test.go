@@ -3,6 +3,7 @@ package validate
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -216,6 +217,33 @@ func TestIrregularBundles(t *testing.T) {
 			got := strings.ReplaceAll(strings.TrimPrefix(f.File, dir+"/")+": "+f.Message, dir, "DIR")
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestBundlesProgress: WithProgress sees every argument once, done counting up to the total, at any
+// parallelism.
+func TestBundlesProgress(t *testing.T) {
+	samples, err := filepath.Glob("../../testdata/validate/samples/*/bundle")
+	if err != nil || len(samples) < 2 {
+		t.Fatalf("samples: %v %v", samples, err)
+	}
+	args := append(samples, samples...)
+	for _, parallel := range []int{1, 3} {
+		t.Run(fmt.Sprintf("parallel %d", parallel), func(t *testing.T) {
+			type call struct{ Done, Total int }
+			var got []call
+			if _, err := Bundles(context.Background(), args, WithParallelism(parallel), WithAPIServerChecks(false),
+				WithProgress(func(done, total int) { got = append(got, call{done, total}) })); err != nil {
+				t.Fatal(err)
+			}
+			var want []call
+			for i := range args {
+				want = append(want, call{i + 1, len(args)})
+			}
+			if diff := cmp.Diff(want, got); diff != "" {
+				t.Errorf("progress calls (-want +got):\n%s", diff)
 			}
 		})
 	}

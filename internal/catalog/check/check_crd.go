@@ -3,6 +3,7 @@ package check
 import (
 	"context"
 	"fmt"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -31,6 +32,7 @@ type edgeItem struct {
 	sev          finding.Severity
 	key          string // the change, without the edge
 	text         string
+	paths        []string    // the schema paths of the change, several for echoes (crd.FoldEchoes)
 	drop         *storedDrop // for stored-version drops: the path, rendered per edge
 }
 
@@ -89,7 +91,7 @@ func checkEdges(ctx context.Context, m *fbc.Model, g *graph.Graph, src CRDSource
 		vs.note(ec.key.Package, ec.old)
 		vs.note(ec.key.Package, ec.new)
 		if ec.old.ok && ec.new.ok {
-			ec.check(ctx, dec)
+			ec.check(ctx, dec, !perEdge)
 		}
 		dec.done(ec.old.sums, ec.new.sums)
 		ec.old.crds, ec.new.crds, ec.old.sums, ec.new.sums, ec.old.index, ec.new.index = nil, nil, nil, nil, nil, nil
@@ -228,19 +230,44 @@ func packageOrder(order []*edgeCheck) []*edgeCheck {
 	return out
 }
 
-func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache) {
+// check compares the edge's CRDs; with fold, echoes (one change made to identical copies of a
+// struct, crd.FoldEchoes) are one item naming the first path and how many more.
+func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache, fold bool) {
 	// The API server's update validation (rule apiserver, warnings by default) is left to
 	// `opack validate crds` and the build's check against the previous release: on every edge
 	// of a catalog it would cost ~30x the comparison itself, and each CRD is validated on its own
 	// by `opack validate bundle`. Stored versions are judged along the graph (addStoredDrops), not
 	// from the old CRD alone.
 	noStored := crd.Policy{crd.RuleStoredVersionRemoved: crd.SeverityOff}
-	for _, f := range compareEdge(ctx, dec, ec.old, ec.new, crd.WithAPIServerValidation(false), crd.WithPolicy(noStored)) {
+	fs := compareEdge(ctx, dec, ec.old, ec.new, crd.WithAPIServerValidation(false), crd.WithPolicy(noStored))
+	groups := make([][]crd.Finding, 0, len(fs))
+	if fold {
+		groups = crd.FoldEchoes(fs)
+	} else {
+		for _, f := range fs {
+			groups = append(groups, []crd.Finding{f})
+		}
+	}
+	for _, g := range groups {
+		f := g[0]
+		var paths []string
+		if f.Path != "" {
+			for _, e := range g {
+				paths = append(paths, e.Path)
+			}
+		}
+		if len(g) > 1 {
+			f.Path = fmt.Sprintf("%s and %d more places", f.Path, len(g)-1)
+		}
 		text := f.String() + " [" + string(f.Rule) + "]"
 		if f.Fix != "" {
 			text += "; fix: " + f.Fix
 		}
-		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: text, text: text}, f.String())
+		key := text
+		if len(g) > 1 {
+			key += "\x00" + strings.Join(paths, "\x00")
+		}
+		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: key, text: text, paths: paths}, f.String())
 	}
 }
 

@@ -53,7 +53,7 @@ func (g *edgeGroup) finding() finding.Finding {
 		text = g.dropText()
 	}
 	if len(g.edges) == 1 {
-		return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(),
+		return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Paths: g.item.paths,
 			Object:  fmt.Sprintf("package %q edge %s -> %s", first.Package, first.From, first.To),
 			Message: fmt.Sprintf("upgrade %s -> %s (%s): %s", first.From, first.To, strings.Join(g.edges[0].kinds, ", "), text)}
 	}
@@ -61,7 +61,7 @@ func (g *edgeGroup) finding() finding.Finding {
 	for i, ec := range g.edges {
 		names[i] = ec.key.From + " -> " + ec.key.To
 	}
-	return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Object: fmt.Sprintf("package %q", first.Package),
+	return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Paths: g.item.paths, Object: fmt.Sprintf("package %q", first.Package),
 		Message: fmt.Sprintf("%d upgrade edges make the same change (%s): %s", len(g.edges), strings.Join(names, ", "), text)}
 }
 
