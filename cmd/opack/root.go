@@ -105,6 +105,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 			newCatalogGraphCmd(),
 			newCatalogRenderCmd(),
 			newCatalogTemplateCmd(),
+			newCatalogUpgradesCmd(),
 			newCatalogValidateCmd(),
 		),
 		newCheckCmd(),
