@@ -50,6 +50,10 @@ type ChannelResult struct {
 	Releases []Release `json:"releases"`
 	// Stranded are the releases (not the head) from which OLM v0 or OLM v1 does not reach the head.
 	Stranded []string `json:"stranded,omitempty"`
+
+	// versions maps the channel's bundle names to their versions when no two share one (the
+	// text output then writes paths as versions).
+	versions map[string]string
 }
 
 // Release is one installed release and where OLM takes it.
@@ -64,8 +68,13 @@ type Release struct {
 	V0Path []string `json:"v0Path"`
 	// V0Stop is why the v0 path ends (StopHead, StopNoUpgrade, StopCycle, StopUnresolvable).
 	V0Stop string `json:"v0Stop"`
+	// V0Ignored names, when the path stops short of the head, the entries that would upgrade the
+	// last release but that OLM v0 does not install, and why.
+	V0Ignored string `json:"v0Ignored,omitempty"`
 	// V1Target is the release OLM v1 resolves to from this one ("" when it stays).
 	V1Target string `json:"v1Target,omitempty"`
+	// V1Passed names, when OLM v1 stays short of the head, the successors it does not pick and why.
+	V1Passed string `json:"v1Passed,omitempty"`
 	// V1Path is V1Target and the releases OLM v1 moves on to after it, until it stays.
 	V1Path []string `json:"v1Path"`
 	// StrandedIn lists "v0" and/or "v1" when that OLM does not bring this release to the head.
@@ -211,16 +220,30 @@ func (pc *packageChannel) releases() []installed {
 }
 
 func (pc *packageChannel) result(starts []installed, fromInCatalog bool) ChannelResult {
-	cr := ChannelResult{Name: pc.c.Name, Head: pc.head, V0Error: pc.v0.err}
+	cr := ChannelResult{Name: pc.c.Name, Head: pc.head, V0Error: pc.v0.err, versions: pc.uniqueVersions()}
 	for _, in := range starts {
 		r := Release{Name: in.name, Version: in.version.String(), NotInCatalog: !pc.has(in.name)}
 		if i, ok := pc.byName[in.name]; ok {
 			r.Deprecated = pc.entries[i].deprecated
 		}
 		r.V0Path, r.V0Stop = pc.v0.path(in)
+		if r.V0Stop == StopNoUpgrade {
+			lastIn := in
+			if n := last(r.V0Path); n != "" {
+				lastIn = installed{name: n, version: pc.entries[pc.byName[n]].version}
+			}
+			r.V0Ignored = pc.v0.ignored(lastIn)
+		}
 		r.V1Path = pc.v1.path(in)
 		if len(r.V1Path) > 0 {
 			r.V1Target = r.V1Path[0]
+		}
+		if n := last(r.V1Path); n != pc.head {
+			lastIn := in
+			if n != "" {
+				lastIn = installed{name: n, version: pc.entries[pc.byName[n]].version}
+			}
+			r.V1Passed = pc.v1.passed(lastIn)
 		}
 		if pc.head != "" && in.name != pc.head {
 			if last(r.V0Path) != pc.head {
@@ -279,4 +302,19 @@ func hasProperty(b *fbc.ModelBundle, typ string) bool {
 		}
 	}
 	return false
+}
+
+// uniqueVersions maps entry names to versions, or returns nil when two entries share a version.
+func (pc *packageChannel) uniqueVersions() map[string]string {
+	out := make(map[string]string, len(pc.entries))
+	seen := make(map[string]bool, len(pc.entries))
+	for _, e := range pc.entries {
+		v := e.version.String()
+		if seen[v] {
+			return nil
+		}
+		seen[v] = true
+		out[e.Name] = v
+	}
+	return out
 }

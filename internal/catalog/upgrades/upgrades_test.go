@@ -300,7 +300,11 @@ func TestUnresolvableChannel(t *testing.T) {
 }
 
 func TestWriteText(t *testing.T) {
-	m := model(t, map[string]channel{"stable": {{Name: b("1.0.0")}, {Name: b("1.1.0"), Replaces: b("1.0.0")}, {Name: b("1.2.0"), Skips: []string{b("1.1.0")}, Replaces: b("1.0.0")}}}, []string{"stable"}, nil, nil)
+	// 1.2.0 skips 1.1.0, 1.3.0 skips 1.2.0 and replaces 1.0.0 (the "successor that is itself
+	// skipped" corner of TestCompute); 1.3.0 is deprecated, so OLM v1 stays at 1.2.0.
+	m := model(t, map[string]channel{"stable": {{Name: b("1.0.0")}, {Name: b("1.1.0")},
+		{Name: b("1.2.0"), Skips: []string{b("1.1.0")}}, {Name: b("1.3.0"), Replaces: b("1.0.0"), Skips: []string{b("1.2.0")}}}},
+		[]string{"stable"}, []string{b("1.3.0")}, nil)
 	res, err := Compute(m, Request{Package: pkg})
 	if err != nil {
 		t.Fatal(err)
@@ -311,14 +315,18 @@ func TestWriteText(t *testing.T) {
 	}
 	want := `package op (default channel stable)
 
-channel stable (head op.v1.2.0)
-  op.v1.2.0 1.2.0  head
-  op.v1.1.0 1.1.0
-    v0: op.v1.1.0 → op.v1.2.0 (head)
-    v1: → op.v1.2.0 (head)
-  op.v1.0.0 1.0.0
-    v0: op.v1.0.0 → op.v1.2.0 (head)
-    v1: → op.v1.2.0 (head)
+channel stable (head op.v1.3.0)
+  1.3.0  op.v1.3.0 [deprecated]  (head)
+  1.2.0  op.v1.2.0
+    v0: 1.2.0 → 1.3.0 (head)
+    v1: stays at 1.2.0: successor op.v1.3.0 is deprecated (sorted after the installed bundle)
+  1.1.0  op.v1.1.0
+    v0: stays at 1.1.0: op.v1.2.0 upgrades it but is skipped by op.v1.3.0 (a skipped entry is never installed)
+    v1: 1.1.0 → 1.2.0 (stops: successor op.v1.3.0 is deprecated (sorted after the installed bundle))
+  1.0.0  op.v1.0.0
+    v0: 1.0.0 → 1.3.0 (head)
+    v1: stays at 1.0.0: successor op.v1.3.0 is deprecated (sorted after the installed bundle)
+  stranded, never brought to the head 1.3.0: 1.2.0 (v1), 1.1.0 (v0, v1), 1.0.0 (v1)
 `
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
 		t.Errorf("WriteText (-want +got):\n%s", diff)

@@ -8,15 +8,27 @@ import (
 // v0Channel is a channel as OLM v0's resolver sees it: its entries in replaces order from the
 // head, skipped entries left out (sortChannel, resolver.go:589-683).
 type v0Channel struct {
-	pc     *packageChannel
-	sorted []int  // indexes into pc.entries, head first
-	err    string // sortChannel's error, when it fails
-	next   map[string]int
+	pc        *packageChannel
+	sorted    []int  // indexes into pc.entries, head first
+	err       string // sortChannel's error, when it fails
+	next      map[string]int
+	inOrder   map[int]bool
+	skippedBy map[string]string // entry name → an entry that skips it
 }
 
 func newV0Channel(pc *packageChannel) *v0Channel {
-	v := &v0Channel{pc: pc, next: map[string]int{}}
+	v := &v0Channel{pc: pc, next: map[string]int{}, inOrder: map[int]bool{}, skippedBy: map[string]string{}}
 	v.sorted, v.err = sortChannel(pc)
+	for _, i := range v.sorted {
+		v.inOrder[i] = true
+	}
+	for _, e := range pc.entries {
+		for _, s := range e.Skips {
+			if _, ok := v.skippedBy[s]; !ok {
+				v.skippedBy[s] = e.Name
+			}
+		}
+	}
 	return v
 }
 
@@ -157,4 +169,25 @@ func (v *v0Channel) path(in installed) ([]string, string) {
 		return out, StopHead
 	}
 	return out, StopNoUpgrade
+}
+
+// ignored explains, for a release where OLM v0 stops, the entries that replace, skip or cover it
+// but that OLM v0 does not install ("" when there are none).
+func (v *v0Channel) ignored(in installed) string {
+	var notes []string
+	for i := range v.pc.entries {
+		e := &v.pc.entries[i]
+		if e.Name == in.name || !v0Replaces(e, in) {
+			continue
+		}
+		switch {
+		case e.prohibited:
+			notes = append(notes, e.Name+" carries the olm.deprecated property (never installed)")
+		case v.skippedBy[e.Name] != "":
+			notes = append(notes, e.Name+" upgrades it but is skipped by "+v.skippedBy[e.Name]+" (a skipped entry is never installed)")
+		case !v.inOrder[i]:
+			notes = append(notes, e.Name+" upgrades it but is not on the replaces chain from the head")
+		}
+	}
+	return strings.Join(notes, "; ")
 }

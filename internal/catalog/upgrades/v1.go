@@ -106,3 +106,30 @@ func sortInstalled(s []installed) {
 		return strings.Compare(a.name, b.name)
 	})
 }
+
+// passed explains, for a release where OLM v1 stays short of the head, its successors that OLM
+// v1 does not pick, and why ("" when it has none).
+func (v *v1Channel) passed(in installed) string {
+	inRel := legacyRelease(in.version)
+	var lower, deprecated []string
+	for i := range v.pc.entries {
+		e := &v.pc.entries[i]
+		if e.Name == in.name || !v0Replaces(e, in) {
+			continue
+		}
+		switch {
+		case compareVersionRelease(e.version, e.release, in.version, inRel) <= 0:
+			lower = append(lower, e.Name)
+		case e.deprecated:
+			deprecated = append(deprecated, e.Name)
+		}
+	}
+	var notes []string
+	if len(lower) > 0 {
+		notes = append(notes, "successor "+strings.Join(lower, ", ")+" has a version not above it (the highest version wins)")
+	}
+	if len(deprecated) > 0 {
+		notes = append(notes, "successor "+strings.Join(deprecated, ", ")+" is deprecated (sorted after the installed bundle)")
+	}
+	return strings.Join(notes, "; ")
+}

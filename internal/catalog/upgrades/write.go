@@ -85,6 +85,19 @@ func WriteText(w io.Writer, res *Result) error {
 }
 
 func writeChannelText(b *strings.Builder, c *ChannelResult) {
+	show := func(name string) string {
+		if v, ok := c.versions[name]; ok {
+			return v
+		}
+		return name
+	}
+	showAll := func(names []string) []string {
+		out := make([]string, len(names))
+		for i, n := range names {
+			out[i] = show(n)
+		}
+		return out
+	}
 	fmt.Fprintf(b, "\nchannel %s", c.Name)
 	if c.Head != "" {
 		fmt.Fprintf(b, " (head %s)", c.Head)
@@ -95,12 +108,13 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 	if c.V0Error != "" {
 		fmt.Fprintf(b, "  OLM v0 cannot resolve in this channel: %s\n", c.V0Error)
 	}
+	var stranded []string
 	for _, r := range c.Releases {
-		name := r.Name
-		if name == "" {
-			name = "(unnamed)"
+		if r.Name == "" {
+			fmt.Fprintf(b, "  %s", r.Version)
+		} else {
+			fmt.Fprintf(b, "  %s  %s", r.Version, r.Name)
 		}
-		fmt.Fprintf(b, "  %s %s", name, r.Version)
 		if r.NotInCatalog {
 			b.WriteString(" [not in catalog]")
 		}
@@ -108,47 +122,62 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 			b.WriteString(" [deprecated]")
 		}
 		if r.Name != "" && r.Name == c.Head {
-			b.WriteString("  head\n")
+			b.WriteString("  (head)\n")
 			continue
 		}
 		b.WriteString("\n")
-		fmt.Fprintf(b, "    v0: %s\n", v0Text(&r, c.Head))
-		fmt.Fprintf(b, "    v1: %s\n", v1Text(&r, c.Head))
+		from := r.Version
+		if r.Name != "" {
+			from = show(r.Name)
+		}
+		fmt.Fprintf(b, "    v0: %s\n", v0Text(&r, from, showAll(r.V0Path)))
+		fmt.Fprintf(b, "    v1: %s\n", v1Text(&r, from, showAll(r.V1Path), c.Head))
+		if len(r.StrandedIn) > 0 {
+			stranded = append(stranded, fmt.Sprintf("%s (%s)", from, strings.Join(r.StrandedIn, ", ")))
+		}
 	}
-	if len(c.Stranded) > 0 {
-		fmt.Fprintf(b, "  stranded (not brought to the head %s): %s\n", c.Head, strings.Join(c.Stranded, ", "))
+	if len(stranded) > 0 {
+		fmt.Fprintf(b, "  stranded, never brought to the head %s: %s\n", show(c.Head), strings.Join(stranded, ", "))
 	}
 }
 
-func v0Text(r *Release, head string) string {
+func v0Text(r *Release, from string, path []string) string {
 	switch {
 	case r.V0Stop == StopUnresolvable:
 		return "no upgrade (resolution fails in this channel)"
-	case len(r.V0Path) == 0:
-		return "no upgrade: no entry replaces, skips or skipRange-includes it"
+	case len(path) == 0 && r.V0Ignored != "":
+		return "stays at " + from + ": " + r.V0Ignored
+	case len(path) == 0:
+		return "stays at " + from + ": no entry replaces it, skips it or has a skipRange including it"
 	}
-	s := displayRelease(r) + " → " + strings.Join(r.V0Path, " → ")
+	s := from + " → " + strings.Join(path, " → ")
 	switch r.V0Stop {
 	case StopHead:
 		return s + " (head)"
 	case StopCycle:
-		return s + " (then a release it installed before: stops)"
+		return s + " (stops: the next upgrade is a release it installed before)"
 	}
-	return s + " (stops: nothing upgrades " + last(r.V0Path) + ")"
+	if r.V0Ignored != "" {
+		return s + " (stops: " + r.V0Ignored + ")"
+	}
+	return s + " (stops: nothing upgrades " + last(path) + ")"
 }
 
-func v1Text(r *Release, head string) string {
-	if len(r.V1Path) == 0 {
-		return "stays (no successor in the channel)"
+func v1Text(r *Release, from string, path []string, head string) string {
+	if len(path) == 0 {
+		if r.V1Passed != "" {
+			return "stays at " + from + ": " + r.V1Passed
+		}
+		return "stays at " + from + ": no successor in the channel"
 	}
-	s := "→ " + r.V1Path[0]
-	if len(r.V1Path) > 1 {
-		s += ", then → " + strings.Join(r.V1Path[1:], ", then → ")
-	}
+	s := from + " → " + strings.Join(path, " → ")
 	if last(r.V1Path) == head {
 		return s + " (head)"
 	}
-	return s + " (stays there)"
+	if r.V1Passed != "" {
+		return s + " (stops: " + r.V1Passed + ")"
+	}
+	return s + " (stops: no successor)"
 }
 
 func displayRelease(r *Release) string {
