@@ -18,21 +18,25 @@ const (
 	strandedClass = "classDef stranded fill:#FFCDD2,stroke:#C62828,stroke-width:2px"
 )
 
-// WriteMermaid draws each channel of res: its upgrade edges (every replaces, skips and skipRange
-// edge, one link per pair of releases), the steps OLM v0 takes from the releases of res in thick
-// green, OLM v1's steps that differ from them as dashed blue links, stranded releases in red.
-func WriteMermaid(w io.Writer, m *fbc.Model, res *Result) error {
-	p := m.Packages[res.Package]
-	if p == nil {
-		return fmt.Errorf("package %q is not in the catalog", res.Package)
-	}
-	g := graph.BuildGraph(&fbc.Model{Packages: map[string]*fbc.ModelPackage{p.Name: p}})
+// WriteMermaid draws each channel of each result: its upgrade edges (every replaces, skips and
+// skipRange edge, one link per pair of releases), the steps OLM v0 takes from the releases of the
+// result in thick green, OLM v1's steps that differ from them as dashed blue links, stranded
+// releases in red.
+func WriteMermaid(w io.Writer, m *fbc.Model, results []*Result) error {
 	var b strings.Builder
 	b.WriteString("graph LR\n  " + strandedClass + "\n")
-	fmt.Fprintf(&b, "  %%%% package %q\n", p.Name)
 	mw := &mermaidWriter{b: &b}
-	for ci := range res.Channels {
-		mw.channel(g, p, &res.Channels[ci], ci)
+	for _, res := range results {
+		p := m.Packages[res.Package]
+		if p == nil {
+			return fmt.Errorf("package %q is not in the catalog", res.Package)
+		}
+		g := graph.BuildGraph(&fbc.Model{Packages: map[string]*fbc.ModelPackage{p.Name: p}})
+		fmt.Fprintf(&b, "  %%%% package %q\n", p.Name)
+		for ci := range res.Channels {
+			mw.channel(g, p, &res.Channels[ci], mw.subgraphs)
+			mw.subgraphs++
+		}
 	}
 	if len(mw.stranded) > 0 {
 		fmt.Fprintf(&b, "class %s stranded\n", strings.Join(mw.stranded, ","))
@@ -49,7 +53,7 @@ func WriteMermaid(w io.Writer, m *fbc.Model, res *Result) error {
 
 type mermaidWriter struct {
 	b                *strings.Builder
-	link             int
+	link, subgraphs  int
 	v0Links, v1Links []string
 	stranded         []string
 }
@@ -67,7 +71,7 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 		return s
 	}
 	b := mw.b
-	fmt.Fprintf(b, "  subgraph c%d[%q]\n", ci, "channel "+c.Name)
+	fmt.Fprintf(b, "  subgraph c%d[%q]\n", ci, p.Name+" / "+c.Name)
 	mc := p.Channels[c.Name]
 	names := make([]string, 0, len(mc.Entries))
 	for _, e := range mc.Entries {

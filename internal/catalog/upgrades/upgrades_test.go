@@ -310,7 +310,7 @@ func TestWriteText(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteText(&buf, res); err != nil {
+	if err := WriteText(&buf, []*Result{res}); err != nil {
 		t.Fatal(err)
 	}
 	want := `package op (default channel stable)
@@ -340,13 +340,13 @@ func TestWriteMermaid(t *testing.T) {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
-	if err := WriteMermaid(&buf, m, res); err != nil {
+	if err := WriteMermaid(&buf, m, []*Result{res}); err != nil {
 		t.Fatal(err)
 	}
 	want := `graph LR
   ` + strandedClass + `
   %% package "op"
-  subgraph c0["channel stable"]
+  subgraph c0["op / stable"]
     c0_n0["op.v1.2.0<br>1.2.0<br>(head)"]
     c0_n1["op.v1.1.0<br>1.1.0"]
     c0_n2["op.v1.0.0<br>1.0.0"]

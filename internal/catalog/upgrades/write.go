@@ -21,8 +21,8 @@ const (
 // Formats are the output formats Write accepts.
 var Formats = []string{FormatText, FormatJSON, FormatMermaid}
 
-// Report loads a catalog folder or image, computes the upgrades req asks for and writes them
-// in format.
+// Report loads a catalog folder or image, computes the upgrades req asks for (every package when
+// req.Package is "") and writes them in format.
 func Report(ctx context.Context, ref string, images image.Puller, lopts []fbc.LoadOption, w io.Writer, format string, req Request) error {
 	lopts = append(lopts, fbc.WithoutPropertyValues(fbc.TypeBundleObject, "olm.csv.metadata"))
 	cfg, err := fbc.LoadRef(ctx, ref, images, lopts...)
@@ -30,14 +30,37 @@ func Report(ctx context.Context, ref string, images image.Puller, lopts []fbc.Lo
 		return err
 	}
 	m, _ := fbc.Convert(cfg)
-	if m.Packages[req.Package] == nil {
+	if req.Package != "" && m.Packages[req.Package] == nil {
 		return fmt.Errorf("package %q is not in the catalog (packages: %s)", req.Package, packageList(m))
 	}
-	res, err := Compute(m, req)
+	results, err := ComputeAll(m, req)
 	if err != nil {
 		return err
 	}
-	return Write(w, format, m, res)
+	return Write(w, format, m, results)
+}
+
+// ComputeAll is Compute for req.Package, or for every package of m (sorted) when it is "".
+func ComputeAll(m *fbc.Model, req Request) ([]*Result, error) {
+	if req.Package != "" {
+		res, err := Compute(m, req)
+		if err != nil {
+			return nil, err
+		}
+		return []*Result{res}, nil
+	}
+	if req.Channel != "" || req.From != "" {
+		return nil, fmt.Errorf("a channel or a release to start from needs a package")
+	}
+	var out []*Result
+	for _, pn := range m.SortedPackages() {
+		res, err := Compute(m, Request{Package: pn})
+		if err != nil {
+			return nil, fmt.Errorf("computing the upgrades of package %q: %w", pn, err)
+		}
+		out = append(out, res)
+	}
+	return out, nil
 }
 
 func packageList(m *fbc.Model) string {
@@ -48,37 +71,50 @@ func packageList(m *fbc.Model) string {
 	return strings.Join(names, ", ")
 }
 
-// Write writes res in format; m is the model res was computed from (mermaid draws its edges).
-func Write(w io.Writer, format string, m *fbc.Model, res *Result) error {
+// Write writes results in format; m is the model they were computed from (mermaid draws its edges).
+func Write(w io.Writer, format string, m *fbc.Model, results []*Result) error {
 	switch format {
 	case FormatText:
-		return WriteText(w, res)
+		return WriteText(w, results)
 	case FormatJSON:
-		return WriteJSON(w, res)
+		return WriteJSON(w, results)
 	case FormatMermaid:
-		return WriteMermaid(w, m, res)
+		return WriteMermaid(w, m, results)
 	}
 	return fmt.Errorf("unknown output format %q: use one of %s", format, strings.Join(Formats, ", "))
 }
 
-// WriteJSON writes res as indented JSON (the shape of Result, documented in docs/upgrades.md).
-func WriteJSON(w io.Writer, res *Result) error {
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(res)
+// Document is the JSON output: {"packages": [Result...]} (docs/upgrades.md).
+type Document struct {
+	Packages []*Result `json:"packages"`
 }
 
-// WriteText writes res for people: per channel, each release's OLM v0 path and OLM v1 target,
-// then the stranded releases.
-func WriteText(w io.Writer, res *Result) error {
-	var b strings.Builder
-	fmt.Fprintf(&b, "package %s", res.Package)
-	if res.DefaultChannel != "" {
-		fmt.Fprintf(&b, " (default channel %s)", res.DefaultChannel)
+// WriteJSON writes results as an indented Document.
+func WriteJSON(w io.Writer, results []*Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	if results == nil {
+		results = []*Result{}
 	}
-	b.WriteString("\n")
-	for _, c := range res.Channels {
-		writeChannelText(&b, &c)
+	return enc.Encode(Document{Packages: results})
+}
+
+// WriteText writes results for people: per package and channel, each release's OLM v0 path and
+// OLM v1 target, then the stranded releases.
+func WriteText(w io.Writer, results []*Result) error {
+	var b strings.Builder
+	for i, res := range results {
+		if i > 0 {
+			b.WriteString("\n")
+		}
+		fmt.Fprintf(&b, "package %s", res.Package)
+		if res.DefaultChannel != "" {
+			fmt.Fprintf(&b, " (default channel %s)", res.DefaultChannel)
+		}
+		b.WriteString("\n")
+		for _, c := range res.Channels {
+			writeChannelText(&b, &c)
+		}
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
