@@ -20,11 +20,10 @@ const (
 
 // WriteMermaid draws each channel of each result: its upgrade edges (every replaces, skips and
 // skipRange edge, one link per pair of releases), the steps OLM v0 takes from the releases of the
-// result in thick green, OLM v1's steps that differ from them as dashed blue links, stranded
-// releases in red.
+// result in thick green, OLM v1's steps that differ from them dashed blue, stranded releases red.
 func WriteMermaid(w io.Writer, m *fbc.Model, results []*Result) error {
 	var b strings.Builder
-	b.WriteString("graph LR\n  " + strandedClass + "\n")
+	b.WriteString("graph LR\n  %% thick green: the upgrades OLM v0 performs; dashed blue: OLM v1's where they differ; red: stranded releases\n  " + strandedClass + "\n")
 	mw := &mermaidWriter{b: &b}
 	for _, res := range results {
 		p := m.Packages[res.Package]
@@ -103,10 +102,12 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 			kinds[k] = append(kinds[k], string(e.Kind))
 		}
 	}
-	for k := range v0 {
-		if _, ok := kinds[k]; !ok {
-			order = append(order, k) // a release not in the catalog
-			kinds[k] = []string{"upgrade"}
+	for _, steps := range []map[pair]bool{v0, v1} {
+		for k := range steps {
+			if _, ok := kinds[k]; !ok {
+				order = append(order, k) // from a release not in the catalog
+				kinds[k] = []string{"upgrade"}
+			}
 		}
 	}
 	sort.SliceStable(order, func(i, j int) bool {
@@ -117,26 +118,12 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 	})
 	for _, k := range order {
 		fmt.Fprintf(b, "    %s -- %s --> %s\n", id(k.from), strings.Join(kinds[k], ","), id(k.to))
-		if v0[k] {
+		switch {
+		case v0[k]:
 			mw.v0Links = append(mw.v0Links, fmt.Sprint(mw.link))
+		case v1[k]:
+			mw.v1Links = append(mw.v1Links, fmt.Sprint(mw.link))
 		}
-		mw.link++
-	}
-	var v1Only []pair
-	for k := range v1 {
-		if !v0[k] {
-			v1Only = append(v1Only, k)
-		}
-	}
-	sort.Slice(v1Only, func(i, j int) bool {
-		if v1Only[i].from != v1Only[j].from {
-			return v1Only[i].from < v1Only[j].from
-		}
-		return v1Only[i].to < v1Only[j].to
-	})
-	for _, k := range v1Only {
-		fmt.Fprintf(b, "    %s -. v1 .-> %s\n", id(k.from), id(k.to))
-		mw.v1Links = append(mw.v1Links, fmt.Sprint(mw.link))
 		mw.link++
 	}
 	b.WriteString("  end\n")

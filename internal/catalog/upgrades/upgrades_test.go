@@ -344,6 +344,7 @@ func TestWriteMermaid(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := `graph LR
+  %% thick green: the upgrades OLM v0 performs; dashed blue: OLM v1's where they differ; red: stranded releases
   ` + strandedClass + `
   %% package "op"
   subgraph c0["op / stable"]
