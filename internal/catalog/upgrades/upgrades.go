@@ -200,7 +200,7 @@ func newPackageChannel(p *fbc.ModelPackage, c *fbc.ModelChannel) *packageChannel
 		pc.entries = append(pc.entries, e)
 	}
 	pc.v0 = newV0Channel(pc)
-	pc.v1 = &v1Channel{pc: pc}
+	pc.v1 = &v1Channel{pc: pc, next: map[string]int{}}
 	return pc
 }
 

@@ -250,6 +250,17 @@ func TestCompute(t *testing.T) {
 			"stable/op.v1.1.0@1.1.0": p([]string{b("1.3.0")}, StopHead, []string{b("1.3.0")}),
 			"stable/op.v1.0.0@1.0.0": p([]string{b("1.2.0"), b("1.3.0")}, StopHead, []string{b("1.2.0"), b("1.3.0")}),
 		},
+	}, {
+		// 1.1.0's skipRange <1.3.0 covers the head 1.2.0: v0-2/v0-3 make OLM v0 "upgrade" the head
+		// to 1.1.0, then 1.2.0 replaces 1.1.0 again: a cycle. v1-3 keeps the head (1.1.0 is lower).
+		name: "skipRange covering a later release (cycle)",
+		chans: map[string]channel{"stable": {e(b("1.0.0"), "", ""), e(b("1.1.0"), b("1.0.0"), "<1.3.0"),
+			e(b("1.2.0"), b("1.1.0"), "")}},
+		names: []string{"stable"},
+		req:   Request{From: b("1.2.0")},
+		want: map[string]path{
+			"stable/op.v1.2.0@1.2.0": p([]string{b("1.1.0")}, StopCycle, nil),
+		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
 			m := model(t, tc.chans, tc.names, tc.deprecated, tc.prohibited)

@@ -150,7 +150,6 @@ func (v *v0Channel) path(in installed) ([]string, string) {
 		return nil, StopUnresolvable
 	}
 	var out []string
-	seen := map[string]bool{in.name: true}
 	cur := in
 	for {
 		n := v.step(cur)
@@ -158,10 +157,9 @@ func (v *v0Channel) path(in installed) ([]string, string) {
 			break
 		}
 		e := &v.pc.entries[n]
-		if seen[e.Name] {
-			return out, StopCycle
+		if e.Name == in.name || len(out) >= len(v.pc.entries) {
+			return untilRepeat(in.name, out), StopCycle
 		}
-		seen[e.Name] = true
 		out = append(out, e.Name)
 		cur = installed{name: e.Name, version: e.version}
 	}
@@ -190,4 +188,17 @@ func (v *v0Channel) ignored(in installed) string {
 		}
 	}
 	return strings.Join(notes, "; ")
+}
+
+// untilRepeat cuts a path that went round a cycle just before its first repeated release. A path
+// is only checked for repeats once it is longer than the channel (no map on every step).
+func untilRepeat(from string, path []string) []string {
+	seen := map[string]bool{from: true}
+	for i, n := range path {
+		if seen[n] {
+			return path[:i]
+		}
+		seen[n] = true
+	}
+	return path
 }

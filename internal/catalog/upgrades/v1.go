@@ -44,7 +44,8 @@ func compareVersionRelease(a semver.Version, ar release, b semver.Version, br re
 // v1Channel is a channel as operator-controller's resolver sees it with
 // spec.source.catalog.channels set to this one channel.
 type v1Channel struct {
-	pc *packageChannel
+	pc   *packageChannel
+	next map[string]int // step of the channel's bundles, by name
 }
 
 // step returns the bundle OLM v1 resolves to from in (-1 when none): among the channel's
@@ -53,6 +54,17 @@ type v1Channel struct {
 // the first after sorting non-deprecated first, then highest version and release
 // (resolve/catalog.go:139-146).
 func (v *v1Channel) step(in installed) int {
+	if n, ok := v.next[in.name]; ok {
+		return n
+	}
+	n := v.pick(in)
+	if v.pc.has(in.name) {
+		v.next[in.name] = n
+	}
+	return n
+}
+
+func (v *v1Channel) pick(in installed) int {
 	inRel := legacyRelease(in.version)
 	best := -1
 	for i := range v.pc.entries {
@@ -80,7 +92,6 @@ func v1Before(a, b *entry) bool {
 // installing it (each reconcile resolves again from the installed bundle), until it stays.
 func (v *v1Channel) path(in installed) []string {
 	var out []string
-	seen := map[string]bool{in.name: true}
 	cur := in
 	for {
 		n := v.step(cur)
@@ -88,10 +99,12 @@ func (v *v1Channel) path(in installed) []string {
 			return out
 		}
 		e := &v.pc.entries[n]
-		if e.Name == cur.name || seen[e.Name] {
+		if e.Name == cur.name {
 			return out
 		}
-		seen[e.Name] = true
+		if e.Name == in.name || len(out) >= len(v.pc.entries) {
+			return untilRepeat(in.name, out)
+		}
 		out = append(out, e.Name)
 		cur = installed{name: e.Name, version: e.version}
 	}

@@ -158,8 +158,11 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 			b.WriteString(" [deprecated]")
 		}
 		if r.Name != "" && r.Name == c.Head {
-			b.WriteString("  (head)\n")
-			continue
+			b.WriteString("  (head)")
+			if len(r.V0Path) == 0 && len(r.V1Path) == 0 {
+				b.WriteString("\n")
+				continue
+			}
 		}
 		b.WriteString("\n")
 		from := r.Version
