@@ -46,6 +46,9 @@ func TestCorpus(t *testing.T) {
 					}
 				}
 			}
+			for _, pn := range m.SortedPackages() {
+				sameStranded(t, m, pn)
+			}
 			t.Logf("%d packages, %d releases, %d stranded", len(m.Packages), releases, stranded)
 		})
 	}

@@ -273,6 +273,7 @@ func TestCompute(t *testing.T) {
 			if diff := cmp.Diff(tc.want, paths(res)); diff != "" {
 				t.Errorf("paths (-want +got):\n%s", diff)
 			}
+			sameStranded(t, m, pkg)
 		})
 	}
 }
@@ -370,5 +371,47 @@ linkStyle 1 ` + v0LinkStyle + `
 `
 	if diff := cmp.Diff(want, buf.String()); diff != "" {
 		t.Errorf("WriteMermaid (-want +got):\n%s", diff)
+	}
+}
+
+// sameStranded checks that Stranded names the releases Compute reports as stranded, stopping
+// where Compute's paths stop.
+func sameStranded(t *testing.T, m *fbc.Model, pn string) {
+	t.Helper()
+	res, err := Compute(m, Request{Package: pn})
+	if err != nil {
+		t.Fatalf("Compute(%s): %v", pn, err)
+	}
+	var want []StrandedChannel
+	for _, c := range res.Channels {
+		sc := StrandedChannel{Channel: c.Name, Head: c.Head}
+		for _, r := range c.Releases {
+			if len(r.StrandedIn) == 0 {
+				continue
+			}
+			sr := StrandedRelease{Name: r.Name, Version: r.Version}
+			for _, olm := range r.StrandedIn {
+				path := r.V0Path
+				if olm == "v1" {
+					path = r.V1Path
+				}
+				stop := r.Name
+				if len(path) > 0 {
+					stop = path[len(path)-1]
+				}
+				if olm == "v1" {
+					sr.V1Stop = stop
+				} else {
+					sr.V0Stop = stop
+				}
+			}
+			sc.Releases = append(sc.Releases, sr)
+		}
+		if len(sc.Releases) > 0 {
+			want = append(want, sc)
+		}
+	}
+	if diff := cmp.Diff(want, Stranded(m, pn)); diff != "" {
+		t.Errorf("Stranded(%s) (-from Compute +got):\n%s", pn, diff)
 	}
 }
