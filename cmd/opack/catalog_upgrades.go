@@ -28,6 +28,10 @@ The rules, with their place in OLM's source, are in docs/upgrades.md.
 
 --from takes a bundle name, a version, or NAME@VERSION for a release the catalog no longer holds.
 
+Text output: "v0: a → b → c" is one InstallPlan per arrow; "v1: a → b → c" is b, the release
+operator-controller resolves to, then what it resolves to after each upgrade. Paths are written as
+versions when no two releases of the channel share one.
+
 Exit codes: 0 written, 2 could not run.`,
 		Example: `  opack catalog upgrades catalog/ --package my-operator
   opack catalog upgrades catalog/ --package my-operator --channel stable --from 1.2.0
