@@ -151,7 +151,10 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 		} else {
 			fmt.Fprintf(b, "  %s  %s", r.Version, r.Name)
 		}
-		if r.NotInCatalog {
+		switch {
+		case r.NotInCatalog && r.Name == "":
+			b.WriteString(" [not in catalog; matched by skipRange only: give NAME@VERSION to match replaces and skips too]")
+		case r.NotInCatalog:
 			b.WriteString(" [not in catalog]")
 		}
 		if r.Deprecated {
