@@ -415,3 +415,51 @@ func sameStranded(t *testing.T, m *fbc.Model, pn string) {
 		t.Errorf("Stranded(%s) (-from Compute +got):\n%s", pn, diff)
 	}
 }
+
+// TestWriteJSON pins the JSON shape docs/upgrades.md documents.
+func TestWriteJSON(t *testing.T) {
+	m := model(t, map[string]channel{"stable": {{Name: b("1.0.0")}, {Name: b("1.2.0"), Replaces: b("1.0.0")}}}, []string{"stable"}, nil, nil)
+	res, err := Compute(m, Request{Package: pkg, From: b("1.1.0") + "@1.1.0"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := WriteJSON(&buf, []*Result{res}); err != nil {
+		t.Fatal(err)
+	}
+	want := `{
+  "packages": [
+    {
+      "package": "op",
+      "defaultChannel": "stable",
+      "channels": [
+        {
+          "name": "stable",
+          "head": "op.v1.2.0",
+          "releases": [
+            {
+              "name": "op.v1.1.0",
+              "version": "1.1.0",
+              "notInCatalog": true,
+              "v0Path": [],
+              "v0Stop": "no-upgrade",
+              "v1Path": [],
+              "strandedIn": [
+                "v0",
+                "v1"
+              ]
+            }
+          ],
+          "stranded": [
+            "op.v1.1.0"
+          ]
+        }
+      ]
+    }
+  ]
+}
+`
+	if diff := cmp.Diff(want, buf.String()); diff != "" {
+		t.Errorf("WriteJSON (-want +got):\n%s", diff)
+	}
+}
