@@ -102,6 +102,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(
 		newBuildCmd(),
 		newCatalogCmd(
+			newCatalogDiffCmd(),
 			newCatalogGraphCmd(),
 			newCatalogRenderCmd(),
 			newCatalogTemplateCmd(),

@@ -1,0 +1,171 @@
+package diff
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/filemode"
+	"github.com/go-git/go-git/v5/plumbing/object"
+)
+
+// ParseGitRef splits git:REV:PATH into REV and PATH. PATH is relative to the repository's top
+// folder as in `git show REV:PATH`, or to dir when it starts with ./ or ../ (or is absolute).
+func ParseGitRef(arg string) (rev, p string, err error) {
+	rest, ok := strings.CutPrefix(arg, GitPrefix)
+	if !ok {
+		return "", "", fmt.Errorf("%q is not git:REV:PATH", arg)
+	}
+	rev, p, ok = strings.Cut(rest, ":")
+	if !ok || rev == "" {
+		return "", "", fmt.Errorf("%q is not git:REV:PATH (for example git:main:catalog or git:HEAD~1:.)", arg)
+	}
+	return rev, p, nil
+}
+
+// openGit reads the tree of git:REV:PATH from the object database of the repository holding
+// dir, without a checkout and without running git.
+func openGit(arg, dir string) (*side, error) {
+	rev, p, err := ParseGitRef(arg)
+	if err != nil {
+		return nil, err
+	}
+	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if err != nil {
+		return nil, fmt.Errorf("opening the git repository of %s for %s: %w", dir, arg, err)
+	}
+	rel, err := repoPath(repo, dir, p)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", arg, err)
+	}
+	h, err := repo.ResolveRevision(plumbing.Revision(rev))
+	if err != nil {
+		return nil, fmt.Errorf("resolving %q in %s: %w", rev, arg, err)
+	}
+	commit, err := repo.CommitObject(*h)
+	if err != nil {
+		return nil, fmt.Errorf("reading commit %s of %s: %w", h, arg, err)
+	}
+	tree, err := commit.Tree()
+	if err != nil {
+		return nil, fmt.Errorf("reading the tree of %s: %w", arg, err)
+	}
+	if rel != "." {
+		if tree, err = tree.Tree(rel); err != nil {
+			return nil, fmt.Errorf("reading %s: no folder %s at %s: %w", arg, rel, rev, err)
+		}
+	}
+	g := gitFS{}
+	s := &side{arg: arg, prefix: rel, fsys: g, hashes: map[string]plumbing.Hash{}, cleanup: func() {}}
+	err = tree.Files().ForEach(func(f *object.File) error {
+		if f.Mode != filemode.Regular && f.Mode != filemode.Executable {
+			return nil // symlinks and submodules are not catalog files
+		}
+		g[f.Name] = f
+		s.hashes[f.Name] = f.Hash
+		return nil
+	})
+	if err != nil {
+		return nil, fmt.Errorf("listing %s: %w", arg, err)
+	}
+	return s, nil
+}
+
+// repoPath makes p relative to the top folder of repo's work tree (see ParseGitRef).
+func repoPath(repo *git.Repository, dir, p string) (string, error) {
+	if !(filepath.IsAbs(p) || p == "." || p == ".." || strings.HasPrefix(p, "./") || strings.HasPrefix(p, "../")) {
+		if c := path.Clean("/" + p); c != "/" {
+			return c[1:], nil
+		}
+		return ".", nil
+	}
+	top, err := workTree(repo)
+	if err != nil {
+		return "", err
+	}
+	abs := p
+	if !filepath.IsAbs(p) {
+		d, err := filepath.Abs(dir)
+		if err != nil {
+			return "", err
+		}
+		abs = filepath.Join(d, p)
+	}
+	if a, err := filepath.EvalSymlinks(abs); err == nil {
+		abs = a
+	}
+	rel, err := filepath.Rel(top, abs)
+	if err != nil || rel == ".." || strings.HasPrefix(rel, "../") {
+		return "", fmt.Errorf("%s is outside the repository %s", p, top)
+	}
+	return filepath.ToSlash(rel), nil
+}
+
+// gitFS is the files of a git tree, read from the object database on Open.
+type gitFS map[string]*object.File
+
+func (g gitFS) Open(name string) (fs.File, error) {
+	f := g[name]
+	if f == nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
+	}
+	r, err := f.Reader()
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &gitFile{ReadCloser: r, f: f}, nil
+}
+
+type gitFile struct {
+	io.ReadCloser
+	f *object.File
+}
+
+func (g *gitFile) Stat() (fs.FileInfo, error) { return gitInfo{g.f}, nil }
+
+type gitInfo struct{ f *object.File }
+
+func (i gitInfo) Name() string       { return path.Base(i.f.Name) }
+func (i gitInfo) Size() int64        { return i.f.Size }
+func (i gitInfo) Mode() fs.FileMode  { return 0o444 }
+func (i gitInfo) ModTime() time.Time { return time.Time{} }
+func (i gitInfo) IsDir() bool        { return false }
+func (i gitInfo) Sys() any           { return nil }
+
+// ErrNoRepository is returned by GitTop when a folder is in no git repository.
+var ErrNoRepository = errors.New("not in a git repository")
+
+// GitTop returns the top folder of the work tree of the git repository holding dir, or
+// ErrNoRepository.
+func GitTop(dir string) (string, error) {
+	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return "", ErrNoRepository
+	}
+	if err != nil {
+		return "", fmt.Errorf("opening the git repository of %s: %w", dir, err)
+	}
+	return workTree(repo)
+}
+
+func workTree(repo *git.Repository) (string, error) {
+	wt, err := repo.Worktree()
+	if err != nil {
+		return "", fmt.Errorf("finding the work tree: %w", err)
+	}
+	top, err := filepath.Abs(wt.Filesystem.Root())
+	if err != nil {
+		return "", err
+	}
+	if t, err := filepath.EvalSymlinks(top); err == nil {
+		top = t
+	}
+	return top, nil
+}

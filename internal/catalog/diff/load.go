@@ -1,0 +1,275 @@
+package diff
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/json"
+	"fmt"
+	"io/fs"
+	"slices"
+	"sync"
+
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/parallel"
+)
+
+// loaded is what was decoded of both sides: the blobs of the packages held in a changed file
+// (and, for those packages, in any other file naming them), nothing else.
+type loaded struct {
+	base, head       *fbc.DeclarativeConfig
+	baseSrc, headSrc *fbc.Sources
+	changedFiles     []string // files added, removed or modified, sorted
+	unchangedFiles   int
+	touched          []string // packages with a blob in a changed file, sorted
+}
+
+// changedFiles lists the files whose content differs between the sides (or that only one
+// has). A changed .indexignore changes what is read everywhere: then every file counts.
+func changedFiles(base, head *side) (changed []string, unchanged []string) {
+	all := map[string]bool{}
+	for f := range base.hashes {
+		all[f] = true
+	}
+	for f := range head.hashes {
+		all[f] = true
+	}
+	ignoreChanged := false
+	for f := range all {
+		bh, bok := base.hashes[f]
+		hh, hok := head.hashes[f]
+		if fbc.IsIndexIgnore(f) && (bok != hok || bh != hh) {
+			ignoreChanged = true
+		}
+	}
+	for _, f := range fbc.SortedKeys(all) {
+		bh, bok := base.hashes[f]
+		hh, hok := head.hashes[f]
+		if fbc.IsIndexIgnore(f) {
+			continue
+		}
+		if bok && hok && bh == hh && !ignoreChanged {
+			unchanged = append(unchanged, f)
+		} else {
+			changed = append(changed, f)
+		}
+	}
+	return changed, unchanged
+}
+
+// indexIgnores are the .indexignore files of s, which LoadFiles needs among the files it is given.
+func (s *side) indexIgnores() []string {
+	var out []string
+	for f := range s.hashes {
+		if fbc.IsIndexIgnore(f) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// loadFiles decodes the given files of s that it holds, recording the packages of each file.
+func (s *side) loadFiles(ctx context.Context, files []string, src *fbc.Sources, pkgs map[string]bool, mu *sync.Mutex) (*fbc.DeclarativeConfig, error) {
+	var mine []string
+	for _, f := range files {
+		if _, ok := s.hashes[f]; ok {
+			mine = append(mine, f)
+		}
+	}
+	if len(mine) == 0 {
+		return &fbc.DeclarativeConfig{}, nil
+	}
+	keep := map[string]bool{}
+	for _, f := range mine {
+		keep[f] = true
+	}
+	return fbc.LoadFiles(ctx, s.fsys, append(mine, s.indexIgnores()...),
+		fbc.WithSources(src),
+		fbc.WithOnlyFiles(func(f string) bool { return keep[f] }),
+		fbc.WithEachFile(func(_ context.Context, _ string, cfg *fbc.DeclarativeConfig) {
+			mu.Lock()
+			defer mu.Unlock()
+			for p := range packagesOf(cfg) {
+				pkgs[p] = true
+			}
+		}))
+}
+
+// load decodes the changed files of both sides, then the unchanged files that name a package of
+// a changed file (a package spread over several files is decoded whole), and keeps the blobs of
+// the packages whose content differs. A file that names no such package is only hashed.
+func load(ctx context.Context, base, head *side) (*loaded, error) {
+	changed, unchanged := changedFiles(base, head)
+	l := &loaded{changedFiles: changed, unchangedFiles: len(unchanged), baseSrc: &fbc.Sources{}, headSrc: &fbc.Sources{}}
+	pkgs := map[string]bool{}
+	var mu sync.Mutex
+	b, err := base.loadFiles(ctx, changed, l.baseSrc, pkgs, &mu)
+	if err != nil {
+		return nil, fmt.Errorf("loading %s: %w", base.arg, err)
+	}
+	h, err := head.loadFiles(ctx, changed, l.headSrc, pkgs, &mu)
+	if err != nil {
+		return nil, &headLoadError{err: err}
+	}
+	more, err := naming(ctx, head, unchanged, fbc.SortedKeys(pkgs))
+	if err != nil {
+		return nil, err
+	}
+	if len(more) > 0 {
+		// Identical on both sides: decoded once, from the head.
+		extra, err := head.loadFiles(ctx, more, l.headSrc, map[string]bool{}, &mu)
+		if err != nil {
+			return nil, &headLoadError{err: err}
+		}
+		shared := onlyPackages(extra, pkgs)
+		b, h = mergeConfigs(b, shared), mergeConfigs(h, shared)
+	}
+	l.base, l.head = onlyPackages(b, pkgs), onlyPackages(h, pkgs)
+	for _, p := range fbc.SortedKeys(pkgs) {
+		if !bytes.Equal(packageSum(l.base, p), packageSum(l.head, p)) {
+			l.touched = append(l.touched, p)
+		}
+	}
+	return l, nil
+}
+
+// headLoadError is a HEAD file opm cannot load: reported as findings, not as a failure to run.
+type headLoadError struct{ err error }
+
+func (e *headLoadError) Error() string { return e.err.Error() }
+func (e *headLoadError) Unwrap() error { return e.err }
+
+// naming returns the files among files whose bytes contain the name of one of pkgs: the only
+// files that can hold a blob of them (a blob names its package).
+func naming(ctx context.Context, s *side, files, pkgs []string) ([]string, error) {
+	if len(pkgs) == 0 || len(files) == 0 {
+		return nil, nil
+	}
+	names := make([][]byte, len(pkgs))
+	for i, p := range pkgs {
+		names[i] = []byte(p)
+	}
+	hit := make([]bool, len(files))
+	errs := make([]error, len(files))
+	parallel.ForEach(ctx, len(files), nil, func(i int) {
+		data, err := fs.ReadFile(s.fsys, files[i])
+		if err != nil {
+			errs[i] = err
+			return
+		}
+		hit[i] = slices.ContainsFunc(names, func(n []byte) bool { return bytes.Contains(data, n) })
+	})
+	var out []string
+	for i, f := range files {
+		if errs[i] != nil {
+			return nil, fmt.Errorf("reading %s: %w", s.file(f), errs[i])
+		}
+		if hit[i] {
+			out = append(out, f)
+		}
+	}
+	return out, ctx.Err()
+}
+
+// packagesOf returns the packages cfg holds a blob of.
+func packagesOf(cfg *fbc.DeclarativeConfig) map[string]bool {
+	out := map[string]bool{}
+	for _, p := range cfg.Packages {
+		out[p.Name] = true
+	}
+	for _, c := range cfg.Channels {
+		out[c.Package] = true
+	}
+	for _, b := range cfg.Bundles {
+		out[b.Package] = true
+	}
+	for _, d := range cfg.Deprecations {
+		out[d.Package] = true
+	}
+	for _, o := range cfg.Others {
+		if o.Package != "" {
+			out[o.Package] = true
+		}
+	}
+	return out
+}
+
+// onlyPackages keeps the blobs of cfg that belong to one of pkgs.
+func onlyPackages(cfg *fbc.DeclarativeConfig, pkgs map[string]bool) *fbc.DeclarativeConfig {
+	out := &fbc.DeclarativeConfig{}
+	for _, p := range cfg.Packages {
+		if pkgs[p.Name] {
+			out.Packages = append(out.Packages, p)
+		}
+	}
+	for _, c := range cfg.Channels {
+		if pkgs[c.Package] {
+			out.Channels = append(out.Channels, c)
+		}
+	}
+	for _, b := range cfg.Bundles {
+		if pkgs[b.Package] {
+			out.Bundles = append(out.Bundles, b)
+		}
+	}
+	for _, d := range cfg.Deprecations {
+		if pkgs[d.Package] {
+			out.Deprecations = append(out.Deprecations, d)
+		}
+	}
+	for _, o := range cfg.Others {
+		if pkgs[o.Package] {
+			out.Others = append(out.Others, o)
+		}
+	}
+	return out
+}
+
+func mergeConfigs(a, b *fbc.DeclarativeConfig) *fbc.DeclarativeConfig {
+	return &fbc.DeclarativeConfig{
+		Packages:     append(slices.Clip(a.Packages), b.Packages...),
+		Channels:     append(slices.Clip(a.Channels), b.Channels...),
+		Bundles:      append(slices.Clip(a.Bundles), b.Bundles...),
+		Deprecations: append(slices.Clip(a.Deprecations), b.Deprecations...),
+		Others:       append(slices.Clip(a.Others), b.Others...),
+	}
+}
+
+// packageSum hashes the blobs of package p in cfg, in no particular order: two sides with the
+// same blobs, wherever they are written, have the same sum.
+func packageSum(cfg *fbc.DeclarativeConfig, p string) []byte {
+	var sums [][]byte
+	add := func(v any) {
+		data, err := json.Marshal(v)
+		if err != nil {
+			data = []byte(fmt.Sprint(v))
+		}
+		s := sha256.Sum256(data)
+		sums = append(sums, s[:])
+	}
+	one := onlyPackages(cfg, map[string]bool{p: true})
+	for _, x := range one.Packages {
+		add(x)
+	}
+	for _, x := range one.Channels {
+		add(x)
+	}
+	for _, x := range one.Bundles {
+		add(x)
+	}
+	for _, x := range one.Deprecations {
+		add(x)
+	}
+	for _, x := range one.Others {
+		add(x)
+	}
+	if len(sums) == 0 {
+		return nil
+	}
+	slices.SortFunc(sums, bytes.Compare)
+	h := sha256.New()
+	for _, s := range sums {
+		h.Write(s)
+	}
+	return h.Sum(nil)
+}
