@@ -315,7 +315,9 @@ func (a *analysis) lineOf(file, name string) int {
 	for i, l := range lines {
 		t := strings.TrimLeft(l, " \t")
 		indent := len(l) - len(t)
-		t = strings.TrimPrefix(t, "- ")
+		if rest, ok := strings.CutPrefix(t, "- "); ok {
+			t, indent = rest, indent+2 // a list item (a channel entry) is below its blob
+		}
 		if t == "name: "+name || t == `name: "`+name+`"` || strings.HasPrefix(t, `"name": "`+name+`"`) {
 			if bestIndent < 0 || indent < bestIndent {
 				best, bestIndent = i+1, indent

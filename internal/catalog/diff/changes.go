@@ -95,11 +95,11 @@ func channelChanges(base, head map[string]*fbc.Channel) ([]HeadMove, []EntryChan
 	}
 	for _, cn := range fbc.SortedKeys(names) {
 		b, h := base[cn], head[cn]
+		if b == nil || h == nil {
+			continue // channels added and removed are listed as such
+		}
 		if bh, hh := headOf(b), headOf(h); bh != hh {
 			heads = append(heads, HeadMove{Channel: cn, Change: Change{Before: bh, After: hh}})
-		}
-		if b == nil || h == nil {
-			continue
 		}
 		entries = append(entries, entryChanges(cn, b, h)...)
 	}

@@ -97,6 +97,10 @@ func Diff(ctx context.Context, base, head string, opts ...Option) (*Result, erro
 		r.Packages = append(r.Packages, a.pkg(p))
 	}
 	r.Findings = a.findings()
+	for _, b := range l.baseBroken {
+		r.Findings = append(r.Findings, finding.Finding{Severity: finding.SeverityInfo, File: base, Rule: "opm/load",
+			Message: "BASE file does not load, compared as absent: " + b})
+	}
 	return r, ctx.Err()
 }
 

@@ -5,6 +5,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"slices"
@@ -22,6 +23,7 @@ type loaded struct {
 	changedFiles     []string // files added, removed or modified, sorted
 	unchangedFiles   int
 	touched          []string // packages with a blob in a changed file, sorted
+	baseBroken       []string // BASE files opm cannot load ("file: error"), compared as absent
 }
 
 // changedFiles lists the files whose content differs between the sides (or that only one
@@ -104,6 +106,17 @@ func load(ctx context.Context, base, head *side) (*loaded, error) {
 	pkgs := map[string]bool{}
 	var mu sync.Mutex
 	b, err := base.loadFiles(ctx, changed, l.baseSrc, pkgs, &mu)
+	var le *fbc.LoadError
+	if errors.As(err, &le) {
+		// A BASE file opm cannot load (the change may fix it) is compared as absent.
+		bad := map[string]bool{}
+		for _, f := range le.Files {
+			bad[f.Path] = true
+			l.baseBroken = append(l.baseBroken, f.Error())
+		}
+		ok := slices.DeleteFunc(slices.Clone(changed), func(f string) bool { return bad[f] })
+		b, err = base.loadFiles(ctx, ok, l.baseSrc, pkgs, &mu)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("loading %s: %w", base.arg, err)
 	}

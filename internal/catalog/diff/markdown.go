@@ -77,7 +77,7 @@ func plusMinus(added, removed []string) string {
 func (p *Package) headsCell() string {
 	var parts []string
 	for _, h := range p.HeadsMoved {
-		parts = append(parts, fmt.Sprintf("%s: %s → %s", h.Channel, orNone(p.short(h.Before)), orNone(p.short(h.After))))
+		parts = append(parts, fmt.Sprintf("%s: %s", h.Channel, arrow(p.heads(h.Before), p.heads(h.After))))
 	}
 	if len(parts) > 3 {
 		parts = append(parts[:3], fmt.Sprintf("+%d more", len(parts)-3))

@@ -40,12 +40,13 @@ func Write(w io.Writer, format string, r *Result) error {
 
 // WriteJSON writes r as one indented object (docs/diff.md describes its fields).
 func WriteJSON(w io.Writer, r *Result) error {
-	data, err := json.MarshalIndent(r, "", "  ")
-	if err != nil {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
 		return fmt.Errorf("encoding the diff: %w", err)
 	}
-	_, err = w.Write(append(data, '\n'))
-	return err
+	return nil
 }
 
 // WriteText writes r for people: a summary line, each changed package, then the findings.
@@ -99,7 +100,7 @@ func (p *Package) text(b *strings.Builder) {
 	list("channels added", p.ChannelsAdded)
 	list("channels removed", p.ChannelsRemoved)
 	for _, h := range p.HeadsMoved {
-		fmt.Fprintf(b, "  head of %s: %s\n", h.Channel, arrow(h.Before, h.After))
+		fmt.Fprintf(b, "  head of %s: %s\n", h.Channel, arrow(p.heads(h.Before), p.heads(h.After)))
 	}
 	for _, e := range p.Entries {
 		fmt.Fprintf(b, "  %s\n", e.text())
@@ -157,6 +158,21 @@ func (p *Package) release(name string, removed bool) string {
 		s += " (removed)"
 	}
 	return s
+}
+
+// heads shortens a head, or the comma-separated heads of a channel that has several.
+func (p *Package) heads(s string) string {
+	if s == "" {
+		return ""
+	}
+	names := strings.Split(s, ", ")
+	for i, n := range names {
+		names[i] = p.short(n)
+	}
+	if len(names) > 1 {
+		return strings.Join(names, ", ") + " (no single head)"
+	}
+	return names[0]
 }
 
 func (p *Package) short(name string) string {
