@@ -47,6 +47,9 @@ type options struct {
 	images image.Puller
 	crds   check.CRDSource
 	dir    string
+	// headName names HEAD's folder in findings ("" : as given); keep filters both sides' files.
+	headName string
+	keep     func(file string) bool
 }
 
 // WithPuller sets how BASE and HEAD images are read (default image.NewPuller()).
@@ -58,6 +61,12 @@ func WithCRDSource(s check.CRDSource) Option { return func(o *options) { o.crds 
 
 // WithDir sets the folder a git:REV:PATH is looked up from (its repository; default ".").
 func WithDir(dir string) Option { return func(o *options) { o.dir = dir } }
+
+// WithHeadName names HEAD's folder in findings and file names (for a HEAD staged elsewhere).
+func WithHeadName(name string) Option { return func(o *options) { o.headName = name } }
+
+// WithFiles compares only the files (slash paths below each catalog) for which keep is true.
+func WithFiles(keep func(file string) bool) Option { return func(o *options) { o.keep = keep } }
 
 // Diff compares the catalogs base and head (folders, catalog images or git:REV:PATH). Files
 // identical on both sides are hashed and, unless they name a package of a changed file, never
@@ -77,6 +86,13 @@ func Diff(ctx context.Context, base, head string, opts ...Option) (*Result, erro
 		return nil, fmt.Errorf("reading HEAD: %w", err)
 	}
 	defer hs.cleanup()
+	if o.headName != "" {
+		hs.prefix = o.headName
+	}
+	if o.keep != nil {
+		bs.filter(o.keep)
+		hs.filter(o.keep)
+	}
 	r := &Result{Base: base, Head: head, Packages: []Package{}, Findings: []finding.Finding{}}
 	l, err := load(ctx, bs, hs)
 	var hl *headLoadError

@@ -38,6 +38,9 @@ func openGit(arg, dir string) (*side, error) {
 		return nil, err
 	}
 	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return nil, fmt.Errorf("reading %s: %s is %w", arg, dir, ErrNoRepository)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository of %s for %s: %w", dir, arg, err)
 	}
@@ -139,21 +142,8 @@ func (i gitInfo) ModTime() time.Time { return time.Time{} }
 func (i gitInfo) IsDir() bool        { return false }
 func (i gitInfo) Sys() any           { return nil }
 
-// ErrNoRepository is returned by GitTop when a folder is in no git repository.
+// ErrNoRepository is returned (wrapped) for git:REV:PATH when the folder is in no git repository.
 var ErrNoRepository = errors.New("not in a git repository")
-
-// GitTop returns the top folder of the work tree of the git repository holding dir, or
-// ErrNoRepository.
-func GitTop(dir string) (string, error) {
-	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
-	if errors.Is(err, git.ErrRepositoryNotExists) {
-		return "", ErrNoRepository
-	}
-	if err != nil {
-		return "", fmt.Errorf("opening the git repository of %s: %w", dir, err)
-	}
-	return workTree(repo)
-}
 
 func workTree(repo *git.Repository) (string, error) {
 	wt, err := repo.Worktree()

@@ -124,3 +124,12 @@ func (s *side) catalogFiles() []string {
 	}
 	return out
 }
+
+// filter forgets the files for which keep is false (.indexignore files are kept).
+func (s *side) filter(keep func(string) bool) {
+	for f := range s.hashes {
+		if !fbc.IsIndexIgnore(f) && !keep(f) {
+			delete(s.hashes, f)
+		}
+	}
+}
