@@ -65,18 +65,22 @@ func openGit(arg, dir string) (*side, error) {
 			return nil, fmt.Errorf("reading %s: no folder %s at %s: %w", arg, rel, rev, err)
 		}
 	}
-	g := gitFS{}
-	s := &side{arg: arg, prefix: rel, fsys: g, hashes: map[string]plumbing.Hash{}, cleanup: func() {}}
-	err = tree.Files().ForEach(func(f *object.File) error {
-		if f.Mode != filemode.Regular && f.Mode != filemode.Executable {
-			return nil // symlinks and submodules are not catalog files
+	// The tree is walked without reading any blob: a file's hash is its tree entry's.
+	g := &gitFS{repo: repo, files: map[string]plumbing.Hash{}}
+	s := &side{arg: arg, prefix: rel, fsys: g, hashes: g.files, cleanup: func() {}, git: true}
+	w := object.NewTreeWalker(tree, true, nil)
+	defer w.Close()
+	for {
+		name, e, err := w.Next()
+		if errors.Is(err, io.EOF) {
+			break
 		}
-		g[f.Name] = f
-		s.hashes[f.Name] = f.Hash
-		return nil
-	})
-	if err != nil {
-		return nil, fmt.Errorf("listing %s: %w", arg, err)
+		if err != nil {
+			return nil, fmt.Errorf("listing %s: %w", arg, err)
+		}
+		if e.Mode == filemode.Regular || e.Mode == filemode.Executable { // not symlinks, submodules, folders
+			g.files[name] = e.Hash
+		}
 	}
 	return s, nil
 }
@@ -112,31 +116,39 @@ func repoPath(repo *git.Repository, dir, p string) (string, error) {
 }
 
 // gitFS is the files of a git tree, read from the object database on Open.
-type gitFS map[string]*object.File
+type gitFS struct {
+	repo  *git.Repository
+	files map[string]plumbing.Hash
+}
 
-func (g gitFS) Open(name string) (fs.File, error) {
-	f := g[name]
-	if f == nil {
+func (g *gitFS) Open(name string) (fs.File, error) {
+	h, ok := g.files[name]
+	if !ok {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
-	r, err := f.Reader()
+	b, err := g.repo.BlobObject(h)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
-	return &gitFile{ReadCloser: r, f: f}, nil
+	r, err := b.Reader()
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	return &gitFile{ReadCloser: r, name: name, size: b.Size}, nil
 }
 
 type gitFile struct {
 	io.ReadCloser
-	f *object.File
+	name string
+	size int64
 }
 
-func (g *gitFile) Stat() (fs.FileInfo, error) { return gitInfo{g.f}, nil }
+func (g *gitFile) Stat() (fs.FileInfo, error) { return gitInfo{g}, nil }
 
-type gitInfo struct{ f *object.File }
+type gitInfo struct{ f *gitFile }
 
-func (i gitInfo) Name() string       { return path.Base(i.f.Name) }
-func (i gitInfo) Size() int64        { return i.f.Size }
+func (i gitInfo) Name() string       { return path.Base(i.f.name) }
+func (i gitInfo) Size() int64        { return i.f.size }
 func (i gitInfo) Mode() fs.FileMode  { return 0o444 }
 func (i gitInfo) ModTime() time.Time { return time.Time{} }
 func (i gitInfo) IsDir() bool        { return false }

@@ -8,7 +8,9 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/opack/opack/internal/fbc"
@@ -124,13 +126,22 @@ func load(ctx context.Context, base, head *side) (*loaded, error) {
 	if err != nil {
 		return nil, &headLoadError{err: err}
 	}
-	more, err := naming(ctx, head, unchanged, fbc.SortedKeys(pkgs))
+	// Unchanged files are identical on both sides: searched and decoded once, from a folder when
+	// one side is (reading a file from git inflates it).
+	scan := head
+	if head.git && !base.git {
+		scan = base
+	}
+	candidates := unchanged
+	if scan.git {
+		candidates = nearby(unchanged, changed, fbc.SortedKeys(pkgs))
+	}
+	more, err := naming(ctx, scan, candidates, fbc.SortedKeys(pkgs))
 	if err != nil {
 		return nil, err
 	}
 	if len(more) > 0 {
-		// Identical on both sides: decoded once, from the head.
-		extra, err := head.loadFiles(ctx, more, l.headSrc, map[string]bool{}, &mu)
+		extra, err := scan.loadFiles(ctx, more, l.headSrc, map[string]bool{}, &mu)
 		if err != nil {
 			return nil, &headLoadError{err: err}
 		}
@@ -151,6 +162,24 @@ type headLoadError struct{ err error }
 
 func (e *headLoadError) Error() string { return e.err.Error() }
 func (e *headLoadError) Unwrap() error { return e.err }
+
+// nearby returns the files of unchanged that can hold a blob of a package of pkgs in a catalog
+// laid out as opm lays it out (a folder per package, or files named after their package): the
+// files in the folder of a changed file, and the files whose path names one of pkgs. Reading
+// every unchanged file out of git costs what opm validate of the whole catalog costs.
+func nearby(unchanged, changed, pkgs []string) []string {
+	dirs := map[string]bool{}
+	for _, f := range changed {
+		dirs[path.Dir(f)] = true
+	}
+	var out []string
+	for _, f := range unchanged {
+		if dirs[path.Dir(f)] || slices.ContainsFunc(pkgs, func(p string) bool { return strings.Contains(f, p) }) {
+			out = append(out, f)
+		}
+	}
+	return out
+}
 
 // naming returns the files among files whose bytes contain the name of one of pkgs: the only
 // files that can hold a blob of them (a blob names its package).

@@ -29,6 +29,7 @@ type side struct {
 	fsys    fs.FS
 	hashes  map[string]plumbing.Hash // file (slash path below the catalog) → git blob hash
 	cleanup func()
+	git     bool // read from a git object database (reading a file inflates it)
 }
 
 // file names a catalog file in findings: the folder or repository path joined with it.
