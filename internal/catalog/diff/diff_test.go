@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
 )
@@ -240,5 +241,13 @@ func TestParseGitRef(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+func TestBlobHash(t *testing.T) {
+	for _, data := range []string{"", "schema: olm.package\nname: demo\n"} {
+		if got, want := blobHash([]byte(data)), plumbing.ComputeHash(plumbing.BlobObject, []byte(data)); got != want {
+			t.Errorf("blobHash(%q) = %s, want git's %s", data, got, want)
+		}
 	}
 }
