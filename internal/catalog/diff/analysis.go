@@ -177,7 +177,7 @@ func rank(s finding.Severity) int {
 // pkg compares package p.
 func (a *analysis) pkg(p string) Package {
 	bp, hp := a.mBase.Packages[p], a.mHead.Packages[p]
-	r := Package{Name: p, Status: "changed"}
+	r := Package{Name: p, Status: "changed", versions: uniqueVersions(bp, hp)}
 	switch {
 	case !hasPackage(a.baseCfg, p):
 		r.Status = "added"
@@ -191,8 +191,7 @@ func (a *analysis) pkg(p string) Package {
 	r.HeadsMoved, r.Entries = channelChanges(bc, hc)
 	r.Deprecations = deprecationChanges(a.baseCfg, a.headC, p)
 	r.EdgesAdded, r.EdgesRemoved, r.edges = edgeChanges(a.gBase, a.gHead, p)
-	r.versions = uniqueVersions(bp, hp)
-	r.NewlyStranded, r.Upgrades = upgradeChanges(bp, hp, a.mBase, a.mHead, p)
+	r.NewlyStranded, r.Upgrades = upgradeChanges(bp, hp, a.mBase, a.mHead, p, r.short)
 	for _, f := range a.opm {
 		if fbc.PackageOf(f.Object) == p || (f.Object == "" && r.Status != "removed") {
 			r.Findings = append(r.Findings, a.locate(f, p))
@@ -251,12 +250,12 @@ func (r *Package) strandedByChannel() []strandedGroup {
 		for i, s := range ss {
 			names[i] = r.release(s.Release, s.Removed)
 			if !same {
-				names[i] += " (" + s.Why + ")"
+				names[i] += ": " + s.Why
 			}
 		}
-		text := strings.Join(names, ", ")
+		text := strings.Join(names, "; ")
 		if same {
-			text += "; " + ss[0].Why
+			text = strings.Join(names, ", ") + ": " + ss[0].Why
 		}
 		out = append(out, strandedGroup{channel: cn, text: text, n: len(ss)})
 	}

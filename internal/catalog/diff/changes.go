@@ -226,7 +226,7 @@ func sortEdges(es []Edge) {
 // take it in BASE and in HEAD (a release HEAD no longer holds is followed as an installed
 // release the catalog does not have). A release that reached the head and no longer does is
 // newly stranded.
-func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string) ([]Stranded, []PathChange) {
+func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string, short func(string) string) ([]Stranded, []PathChange) {
 	if bp == nil {
 		return nil, nil
 	}
@@ -279,7 +279,7 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string)
 			}
 			if in := newly(br.StrandedIn, ar.StrandedIn); len(in) > 0 {
 				stranded = append(stranded, Stranded{Channel: bc.Name, Release: br.Name, Version: br.Version, Removed: removed,
-					StrandedIn: in, Why: whyStranded(ar, ac)})
+					StrandedIn: in, Why: whyStranded(ar, ac, short)})
 			}
 		}
 	}
@@ -323,23 +323,33 @@ func newly(before, after []string) []string {
 	return out
 }
 
-func whyStranded(r *upgrades.Release, c *upgrades.ChannelResult) string {
+// whyStranded says where each OLM leaves r now ("finds no upgrade" when it does not move).
+func whyStranded(r *upgrades.Release, c *upgrades.ChannelResult, short func(string) string) string {
 	var parts []string
 	if slices.Contains(r.StrandedIn, "v0") {
-		s := "OLM v0 stops at " + lastOr(r.V0Path, r.Name) + " (" + r.V0Stop + ")"
+		s := "OLM v0 finds no upgrade"
+		if len(r.V0Path) > 0 {
+			s = "OLM v0 stops at " + short(lastOr(r.V0Path, r.Name))
+		}
+		if r.V0Stop != upgrades.StopNoUpgrade {
+			s += " (" + r.V0Stop + ")"
+		}
 		if r.V0Ignored != "" {
 			s += ": " + r.V0Ignored
 		}
 		parts = append(parts, s)
 	}
 	if slices.Contains(r.StrandedIn, "v1") {
-		s := "OLM v1 stops at " + lastOr(r.V1Path, r.Name)
+		s := "OLM v1 finds no upgrade"
+		if len(r.V1Path) > 0 {
+			s = "OLM v1 stops at " + short(lastOr(r.V1Path, r.Name))
+		}
 		if r.V1Passed != "" {
 			s += ": " + r.V1Passed
 		}
 		parts = append(parts, s)
 	}
-	return strings.Join(parts, "; ") + ", short of the head " + c.Head
+	return strings.Join(parts, ", ") + " (head " + short(c.Head) + ")"
 }
 
 func lastOr(s []string, def string) string {
