@@ -14,6 +14,8 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/object"
 	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
@@ -249,5 +251,36 @@ func TestBlobHash(t *testing.T) {
 		if got, want := blobHash([]byte(data)), plumbing.ComputeHash(plumbing.BlobObject, []byte(data)); got != want {
 			t.Errorf("blobHash(%q) = %s, want git's %s", data, got, want)
 		}
+	}
+}
+
+// TestSpreadPackage: a package whose channel and bundles are in different files is decoded whole
+// when only its channel file changed, whether HEAD is a git tree or a folder.
+func TestSpreadPackage(t *testing.T) {
+	bundle := func(v string) string {
+		return "---\nimage: example.com/demo-bundle:v" + v + "\nname: demo.v" + v + "\npackage: demo\nproperties:\n- type: olm.package\n  value:\n    packageName: demo\n    version: " + v + "\nschema: olm.bundle\n"
+	}
+	index := "---\ndefaultChannel: stable\nname: demo\nschema: olm.package\n---\nentries:\n- name: demo.v1.0.0\n- name: demo.v1.1.0\n  replaces: demo.v1.0.0\nname: stable\npackage: demo\nschema: olm.channel\n"
+	changed := strings.Replace(index, "  replaces: demo.v1.0.0\n", "  replaces: demo.v1.0.0\n  skipRange: '<1.1.0'\n", 1)
+	dir := gitRepo(t,
+		map[string]string{"catalog/index.yaml": index, "catalog/bundles/demo-v1.0.0.yaml": bundle("1.0.0"), "catalog/bundles/demo-v1.1.0.yaml": bundle("1.1.0")},
+		map[string]string{"catalog/index.yaml": changed})
+	for _, head := range []string{"git:HEAD:catalog", filepath.Join(dir, "catalog")} {
+		t.Run(filepath.Base(head), func(t *testing.T) {
+			r, err := Diff(context.Background(), "git:HEAD~1:catalog", head, WithDir(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Packages) != 1 {
+				t.Fatalf("%d packages changed, want 1", len(r.Packages))
+			}
+			want := []EntryChange{{Channel: "stable", Bundle: "demo.v1.1.0", Field: "skipRange", Change: Change{After: "<1.1.0"}}}
+			if diff := cmp.Diff(want, r.Packages[0].Entries); diff != "" {
+				t.Errorf("entries (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff([]finding.Finding{}, r.Findings); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
 	}
 }
