@@ -3,13 +3,19 @@ package diff
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"github.com/opack/opack/internal/finding"
 )
 
-// maxMarkdownFindings is how many findings the markdown comment lists before folding the rest.
-const maxMarkdownFindings = 10
+// What the markdown comment shows before folding the rest into its details: findings, package
+// rows, and the characters of the details (GitHub refuses comments over 65,536).
+const (
+	maxMarkdownFindings = 10
+	maxMarkdownPackages = 10
+	maxMarkdownDetails  = 50_000
+)
 
 // WriteMarkdown writes r as one pull-request comment: a verdict, one table row per package, the
 // first errors, and the full text output folded in <details>.
@@ -24,8 +30,11 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 	fmt.Fprintf(&b, "%s changed, %s changed (%d files unchanged).\n\n", count(len(r.Packages), "package"), count(len(r.ChangedFiles), "file"), r.UnchangedFiles)
 	if len(r.Packages) > 0 {
 		b.WriteString("| package | bundles | channels | heads | upgrades | findings |\n|---|---|---|---|---|---|\n")
-		for i := range r.Packages {
-			p := &r.Packages[i]
+		for i, p := range tableOrder(r.Packages) {
+			if i == maxMarkdownPackages {
+				fmt.Fprintf(&b, "| … %d more in the details | | | | | |\n", len(r.Packages)-i)
+				break
+			}
 			fmt.Fprintf(&b, "| %s (%s) | %s | %s | %s | %s | %s |\n", p.Name, p.Status, plusMinus(p.BundlesAdded, p.BundlesRemoved),
 				plusMinus(p.ChannelsAdded, p.ChannelsRemoved), p.headsCell(), p.upgradesCell(), findingsCell(p.Findings))
 		}
@@ -49,7 +58,7 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 			}
 			where += "`)"
 		}
-		fmt.Fprintf(&b, "- **%s** `%s` %s: %s%s\n", f.Severity, f.Rule, f.Object, cell(f.Message), where)
+		fmt.Fprintf(&b, "- **%s** `%s` %s: %s%s\n", f.Severity, f.Rule, f.Object, clip(cell(f.Message), 300), where)
 	}
 	if n > 0 {
 		b.WriteString("\n")
@@ -58,9 +67,31 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 	if err := WriteText(&text, r); err != nil {
 		return err
 	}
-	b.WriteString("<details><summary>Details</summary>\n\n```text\n" + strings.ReplaceAll(text.String(), "```", "'''") + "```\n\n</details>\n")
+	details := strings.ReplaceAll(text.String(), "```", "'''")
+	if len(details) > maxMarkdownDetails {
+		cut := strings.LastIndex(details[:maxMarkdownDetails], "\n") + 1
+		details = details[:cut] + fmt.Sprintf("… %d more characters: run opack catalog diff %s %s\n", len(details)-cut, r.Base, r.Head)
+	}
+	b.WriteString("<details><summary>Details</summary>\n\n```text\n" + details + "```\n\n</details>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// tableOrder puts the packages with errors first, then warnings, keeping name order within each.
+func tableOrder(ps []Package) []*Package {
+	out := make([]*Package, len(ps))
+	for i := range ps {
+		out[i] = &ps[i]
+	}
+	worst := func(p *Package) int {
+		w := 2
+		for _, f := range p.Findings {
+			w = min(w, rank(f.Severity))
+		}
+		return w
+	}
+	slices.SortStableFunc(out, func(a, b *Package) int { return worst(a) - worst(b) })
+	return out
 }
 
 func plusMinus(added, removed []string) string {
@@ -102,6 +133,17 @@ func findingsCell(fs []finding.Finding) string {
 		return ""
 	}
 	return r.Summary()
+}
+
+// clip cuts s to about n bytes (at a space), marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	if i := strings.LastIndex(s[:n], " "); i > 0 {
+		n = i
+	}
+	return s[:n] + " …"
 }
 
 // cell makes s fit a table cell or a list item: one line, no pipes.
