@@ -110,6 +110,7 @@ func TestDiffRealRevisions(t *testing.T) {
 		"  replaces: "+corpusPackage+".v0.26.2\n  skipRange: '>=0.24.0 <0.28.0'\nname: alpha\n")
 	channelChanged = replace(t, channelChanged, "defaultChannel: alpha\n", "defaultChannel: stable\n")
 	channelChanged = replace(t, channelChanged, "\n---\nentries:\n", "\n---\nentries:\n- name: "+v0280+"\nname: stable\npackage: "+corpusPackage+"\nschema: olm.channel\n---\nentries:\n")
+	channelChanged += "---\nentries:\n- message: alpha is replaced by stable\n  reference:\n    name: alpha\n    schema: olm.channel\npackage: " + corpusPackage + "\nschema: olm.deprecations\n"
 	tests := []struct {
 		name       string
 		base, head string
