@@ -15,12 +15,18 @@ const ruleOutOfDate = "check/out-of-date"
 
 func newCheckCmd() *cobra.Command {
 	f := &pipelineFlags{}
+	var diffBase string
 	cmd := &cobra.Command{
 		Use:   "check",
 		Short: "CI gate: run opack build without writing; fail on findings or outputs out of date",
 		Long: `Run everything opack build does without writing into the project or pushing, then compare
 what build would write (the bundle, bundle.Dockerfile, the catalog templates and catalogs, the deploy
 manifests) with the project. No git is needed.
+
+A catalog in mode fbc is also compared with the same folder at the last commit (--diff-base, read
+from the repository without git, as opack catalog diff git:HEAD:DIR DIR): releases the change newly
+strands are errors (catalog/newly-stranded). Outside a git repository that comparison is skipped
+with a note.
 
 Every output that differs is an error finding (rule ` + ruleOutOfDate + `) and the unified diff is printed:
 on stdout, or on stderr with -o json so that stdout is one JSON document.
@@ -35,11 +41,12 @@ unified diff is printed); 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			res, err := project.CheckFile(cmd.Context(), f.file, opts...)
+			res, err := project.CheckFile(cmd.Context(), f.file, append(opts, project.CheckDiffBase(diffBase))...)
 			return f.finishCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err)
 		},
 	}
 	f.add(cmd)
+	cmd.Flags().StringVar(&diffBase, "diff-base", "HEAD", "git revision an fbc-mode catalog is compared with (in a pull request: its base, e.g. origin/main)")
 	return cmd
 }
 

@@ -102,9 +102,11 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	root.AddCommand(
 		newBuildCmd(),
 		newCatalogCmd(
+			newCatalogDiffCmd(),
 			newCatalogGraphCmd(),
 			newCatalogRenderCmd(),
 			newCatalogTemplateCmd(),
+			newCatalogUpgradesCmd(),
 			newCatalogValidateCmd(),
 		),
 		newCheckCmd(),

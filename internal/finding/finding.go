@@ -33,6 +33,8 @@ type Finding struct {
 	Severity Severity `json:"type"`
 	// File is the file the finding is about (or the argument, when no single file is), as the user named it.
 	File string `json:"file,omitempty"`
+	// Line is the line of File the finding points at (1-based; 0 when unknown).
+	Line int `json:"line,omitempty"`
 	// Object names the object: "Kind name" (e.g. "ClusterServiceVersion memcached-operator.v0.0.1").
 	Object string `json:"object,omitempty"`
 	// Rule identifies the check that fired, e.g. "operator-sdk/format", "apiserver/crd", "best-practices/resources".

@@ -116,6 +116,7 @@ type jsonOutput struct {
 	Type    Severity `json:"type"`
 	Message string   `json:"message"`
 	File    string   `json:"file,omitempty"`
+	Line    int      `json:"line,omitempty"`
 	Object  string   `json:"object,omitempty"`
 	Rule    string   `json:"rule,omitempty"`
 	CRD     string   `json:"crd,omitempty"`
@@ -134,7 +135,7 @@ type jsonOutput struct {
 func (r *Report) WriteJSON(w io.Writer) error {
 	out := jsonReport{Passed: r.Passed()}
 	for _, f := range r.Findings {
-		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Object: f.Object, Rule: f.Rule,
+		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Line: f.Line, Object: f.Object, Rule: f.Rule,
 			CRD: f.CRD, Version: f.Version, Path: f.Path, Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Paths: f.Paths})
 	}
 	data, err := json.MarshalIndent(out, "", "    ")
@@ -160,6 +161,9 @@ func (r *Report) WriteGitHub(w io.Writer) error {
 		var props []string
 		if f.File != "" {
 			props = append(props, "file="+escapeProperty(f.File))
+			if f.Line > 0 {
+				props = append(props, fmt.Sprintf("line=%d", f.Line))
+			}
 		}
 		title := f.Rule
 		if f.Object != "" {

@@ -91,6 +91,7 @@ type buildOptions struct {
 	allowRemote     bool
 	prune           bool
 	noGoTypes       bool
+	diffBase        string // opack check, fbc mode: the revision compared with (CheckDiffBase)
 }
 
 // BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are

@@ -193,7 +193,7 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
 	edges := r.edgeFindings(ctx, cfg, c.Dir)
 	if c.Mode == CatalogModeFBC {
-		edges = r.publishedEdges(edges)
+		edges = append(r.publishedEdges(edges), r.fbcDiffFindings(ctx, c, dir)...)
 	}
 	fs = append(fs, edges...)
 	return r.splitFindings(StepCatalogValidate, fs, "problem(s) in catalog "+c.Name,

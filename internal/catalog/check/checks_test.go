@@ -323,6 +323,9 @@ func TestGraphChecks(t *testing.T) {
 			finding.SeverityWarning, "is only in the graph as a skip"},
 		{"default head not highest", []fbc.ChannelEntry{{Name: v324.Name}, {Name: v323.Name, Replaces: v324.Name}},
 			finding.SeverityWarning, "is a higher version"},
+		// OLM v1 keeps 3.2.4: its only successor, 3.2.3, has a lower version (docs/upgrades.md, v1-3).
+		{"stranded release", []fbc.ChannelEntry{{Name: v324.Name}, {Name: v323.Name, Replaces: v324.Name}},
+			finding.SeverityWarning, "1 stranded release(s), never brought to the head kubecost-operator.v3.2.3: kubecost-operator.v3.2.4 (OLM v1 stops at kubecost-operator.v3.2.4)"},
 	}
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {

@@ -88,6 +88,7 @@ func (s *catalogStream) check(ctx context.Context, cfg *fbc.DeclarativeConfig, p
 	}
 	if s.o.on(CheckGraph) {
 		found = append(found, checkGraph(m, g)...)
+		found = append(found, checkStranded(m)...)
 	}
 	for _, f := range found {
 		r := of(fbc.PackageOf(f.Object))

@@ -17,7 +17,7 @@ const (
 	CheckOPM   = "opm"   // every check of opm validate (ConvertToModel + model validation)
 	CheckCRD   = "crd"   // CRD upgrade safety on every replaces/skips/skipRange edge
 	CheckDeps  = "deps"  // dependency closure of channel heads
-	CheckGraph = "graph" // skipRange semantics, default channel head, skip-only bundles
+	CheckGraph = "graph" // skipRange semantics, default channel head, skip-only bundles, stranded releases
 )
 
 // AllChecks lists the check groups in the order they run.
@@ -30,6 +30,8 @@ const (
 	ruleCRD   = "catalog/crd-upgrade" // CRDs of an edge could not be read or checked; CRD findings have crd.Rule.ID
 	ruleDeps  = "catalog/dependencies"
 	ruleGraph = "catalog/graph"
+	// ruleStranded: a release OLM v0 or OLM v1 never brings to its channel's head (check_stranded.go).
+	ruleStranded = "catalog/stranded"
 )
 
 // ValidateOption configures Validate.

@@ -1,0 +1,286 @@
+package diff
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strings"
+
+	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/finding"
+)
+
+// Package is what changed in one package and what it means.
+type Package struct {
+	Name string `json:"package"`
+	// Status is "added", "removed" or "changed".
+	Status          string        `json:"status"`
+	DefaultChannel  *Change       `json:"defaultChannel,omitempty"`
+	BundlesAdded    []string      `json:"bundlesAdded,omitempty"`
+	BundlesRemoved  []string      `json:"bundlesRemoved,omitempty"`
+	BundlesChanged  []string      `json:"bundlesChanged,omitempty"` // same name, other content (image, properties)
+	ChannelsAdded   []string      `json:"channelsAdded,omitempty"`
+	ChannelsRemoved []string      `json:"channelsRemoved,omitempty"`
+	HeadsMoved      []HeadMove    `json:"headsMoved,omitempty"`
+	Entries         []EntryChange `json:"entries,omitempty"`
+	Deprecations    []Deprecation `json:"deprecations,omitempty"`
+	EdgesAdded      []Edge        `json:"edgesAdded,omitempty"`
+	EdgesRemoved    []Edge        `json:"edgesRemoved,omitempty"`
+	NewlyStranded   []Stranded    `json:"newlyStranded,omitempty"`
+	// Upgrades are the installed releases whose OLM v0 path or OLM v1 path differs.
+	Upgrades []PathChange `json:"upgrades,omitempty"`
+	// Findings are this package's findings (opm's checks, CRD safety of new edges, newly stranded releases).
+	Findings []finding.Finding `json:"findings,omitempty"`
+
+	versions map[string]string // bundle name → version, when no two bundles share one
+	edges    []Edge            // HEAD's edges BASE has too (mermaid)
+}
+
+// Change is a value before and after ("" when absent).
+type Change struct {
+	Before string `json:"before"`
+	After  string `json:"after"`
+}
+
+// HeadMove is a channel whose head changed ("" when the channel has no single head).
+type HeadMove struct {
+	Channel string `json:"channel"`
+	Change
+}
+
+// EntryChange is a channel entry added, removed or with another replaces, skips or skipRange.
+type EntryChange struct {
+	Channel string `json:"channel"`
+	Bundle  string `json:"bundle"`
+	// Field is "entry" (Before/After "absent" or "present"), "replaces", "skips" or "skipRange".
+	Field string `json:"field"`
+	Change
+}
+
+// Deprecation is a deprecation message that appeared, went or changed.
+type Deprecation struct {
+	// Reference is "package", "channel NAME" or "bundle NAME".
+	Reference string `json:"reference"`
+	Change
+}
+
+// Edge is an upgrade edge (graph.Edge without its package).
+type Edge struct {
+	Channel string `json:"channel"`
+	From    string `json:"from"`
+	To      string `json:"to"`
+	Kind    string `json:"kind"`
+}
+
+// Stranded is a release that reached its channel's head in BASE and does not in HEAD.
+type Stranded struct {
+	Channel string `json:"channel"`
+	Release string `json:"release"`
+	Version string `json:"version"`
+	// Removed is set when HEAD no longer holds the release (clusters still run it).
+	Removed bool `json:"removed,omitempty"`
+	// StrandedIn lists "v0" and/or "v1".
+	StrandedIn []string `json:"strandedIn"`
+	// Why says where each OLM stops now.
+	Why string `json:"why"`
+}
+
+// PathChange is an installed release whose upgrades differ (OLM v0's path, OLM v1's path).
+type PathChange struct {
+	Channel  string   `json:"channel"`
+	From     string   `json:"from"`
+	Version  string   `json:"version"`
+	Removed  bool     `json:"removed,omitempty"`
+	V0Before []string `json:"v0Before"`
+	V0After  []string `json:"v0After"`
+	// V0StopBefore and V0StopAfter are why each v0 path ends (upgrades.StopHead, ...).
+	V0StopBefore string   `json:"v0StopBefore"`
+	V0StopAfter  string   `json:"v0StopAfter"`
+	V1Before     []string `json:"v1Before"`
+	V1After      []string `json:"v1After"`
+}
+
+// analysis holds both sides' models of the changed packages.
+type analysis struct {
+	ctx            context.Context
+	l              *loaded
+	hs             *side
+	o              options
+	mBase, mHead   *fbc.Model
+	gBase, gHead   *graph.Graph
+	opm            []finding.Finding
+	crd            []finding.Finding
+	contents       map[string][]string // head file → lines
+	out            []finding.Finding
+	baseCfg, headC *fbc.DeclarativeConfig
+}
+
+func newAnalysis(ctx context.Context, l *loaded, hs *side, o options) *analysis {
+	touched := map[string]bool{}
+	for _, p := range l.touched {
+		touched[p] = true
+	}
+	a := &analysis{ctx: ctx, l: l, hs: hs, o: o, contents: map[string][]string{},
+		baseCfg: onlyPackages(l.base, touched), headC: onlyPackages(l.head, touched)}
+	a.mBase, _ = fbc.Convert(a.baseCfg)
+	a.mHead, _ = fbc.Convert(a.headC)
+	a.gBase, a.gHead = graph.BuildGraph(a.mBase), graph.BuildGraph(a.mHead)
+	a.opm = check.Validate(ctx, a.headC, check.WithChecks(check.CheckOPM)).Findings
+	a.crd = a.newEdgeCRDs()
+	return a
+}
+
+// newEdgeCRDs checks CRD safety on the edges of HEAD that BASE does not have (same package,
+// from and to, in any channel and of any kind), and on those only.
+func (a *analysis) newEdgeCRDs() []finding.Finding {
+	old := map[graph.EdgeKey]bool{}
+	for e := range a.gBase.All() {
+		old[graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}] = true
+	}
+	g := &graph.Graph{Heads: a.gHead.Heads}
+	for e := range a.gHead.All() {
+		if !old[graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}] {
+			g.Edges = append(g.Edges, e)
+		}
+	}
+	if len(g.Edges) == 0 {
+		return nil
+	}
+	fs, _ := check.CheckEdges(a.ctx, a.mHead, g, a.o.crds)
+	return fs
+}
+
+// findings returns every finding, errors first, each on the HEAD file (and line) it is about.
+func (a *analysis) findings() []finding.Finding {
+	out := slices.Clone(a.out)
+	finding.SortFindings(out)
+	slices.SortStableFunc(out, func(x, y finding.Finding) int { return rank(x.Severity) - rank(y.Severity) })
+	if out == nil {
+		out = []finding.Finding{}
+	}
+	return out
+}
+
+func rank(s finding.Severity) int {
+	switch s {
+	case finding.SeverityError:
+		return 0
+	case finding.SeverityWarning:
+		return 1
+	}
+	return 2
+}
+
+// pkg compares package p.
+func (a *analysis) pkg(p string) Package {
+	bp, hp := a.mBase.Packages[p], a.mHead.Packages[p]
+	r := Package{Name: p, Status: "changed", versions: uniqueVersions(bp, hp)}
+	switch {
+	case !hasPackage(a.baseCfg, p):
+		r.Status = "added"
+	case !hasPackage(a.headC, p):
+		r.Status = "removed"
+	}
+	r.DefaultChannel = defaultChange(a.baseCfg, a.headC, p)
+	r.BundlesAdded, r.BundlesRemoved, r.BundlesChanged = bundleChanges(a.baseCfg, a.headC, p)
+	bc, hc := channelsOf(a.baseCfg, p), channelsOf(a.headC, p)
+	r.ChannelsAdded, r.ChannelsRemoved = addedRemoved(fbc.SortedKeys(bc), fbc.SortedKeys(hc))
+	r.HeadsMoved, r.Entries = channelChanges(bc, hc)
+	r.Deprecations = deprecationChanges(a.baseCfg, a.headC, p)
+	r.EdgesAdded, r.EdgesRemoved, r.edges = edgeChanges(a.gBase, a.gHead, p)
+	r.NewlyStranded, r.Upgrades = upgradeChanges(bp, hp, a.mBase, a.mHead, p, r.short)
+	for _, f := range a.opm {
+		if fbc.PackageOf(f.Object) == p || (f.Object == "" && r.Status != "removed") {
+			r.Findings = append(r.Findings, a.locate(f, p))
+		}
+	}
+	for _, f := range a.crd {
+		if fbc.PackageOf(f.Object) == p {
+			r.Findings = append(r.Findings, a.locate(f, p))
+		}
+	}
+	for _, f := range strandedFindings(p, &r) {
+		r.Findings = append(r.Findings, a.locate(f, p))
+	}
+	if r.Status == "removed" {
+		f := finding.Warnf("", fmt.Sprintf("package %q", p), RulePackageRemoved,
+			"package %s is removed: clusters running one of its %d release(s) get no more upgrades", p, len(r.BundlesRemoved))
+		if file := a.l.baseSrc.File(p, "", ""); file != "" {
+			f.File = a.hs.file(file)
+		}
+		r.Findings = append(r.Findings, f)
+	}
+	a.out = append(a.out, r.Findings...)
+	return r
+}
+
+// strandedFindings is one error per channel with newly stranded releases.
+func strandedFindings(pkg string, r *Package) []finding.Finding {
+	var out []finding.Finding
+	for _, g := range r.strandedByChannel() {
+		out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pkg, g.channel), RuleNewlyStranded,
+			"%d release(s) that reached the channel head before no longer do: %s", g.n, g.text))
+	}
+	return out
+}
+
+// strandedGroup is the newly stranded releases of one channel, with why (said once when they
+// share the reason).
+type strandedGroup struct {
+	channel, text string
+	n             int
+}
+
+func (r *Package) strandedByChannel() []strandedGroup {
+	byChannel := map[string][]Stranded{}
+	for _, s := range r.NewlyStranded {
+		byChannel[s.Channel] = append(byChannel[s.Channel], s)
+	}
+	var out []strandedGroup
+	for _, cn := range fbc.SortedKeys(byChannel) {
+		ss := byChannel[cn]
+		same := true
+		for _, s := range ss {
+			same = same && s.Why == ss[0].Why
+		}
+		names := make([]string, len(ss))
+		for i, s := range ss {
+			names[i] = r.release(s.Release, s.Removed)
+			if !same {
+				names[i] += ": " + s.Why
+			}
+		}
+		text := strings.Join(names, "; ")
+		if same {
+			text = strings.Join(names, ", ") + ": " + ss[0].Why
+		}
+		out = append(out, strandedGroup{channel: cn, text: text, n: len(ss)})
+	}
+	return out
+}
+
+func hasPackage(cfg *fbc.DeclarativeConfig, p string) bool { return packagesOf(cfg)[p] }
+
+// uniqueVersions maps the bundles of both sides to their versions, or returns nil when two
+// bundles share a version (names are then clearer).
+func uniqueVersions(ps ...*fbc.ModelPackage) map[string]string {
+	out, seen := map[string]string{}, map[string]string{}
+	for _, p := range ps {
+		if p == nil {
+			continue
+		}
+		for n, b := range p.Bundles {
+			if !b.HasVersion {
+				return nil
+			}
+			v := b.Version.String()
+			if other, ok := seen[v]; ok && other != n {
+				return nil
+			}
+			seen[v], out[n] = n, v
+		}
+	}
+	return out
+}

@@ -1,0 +1,287 @@
+package diff
+
+import (
+	"bytes"
+	"context"
+	"flag"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/go-git/go-git/v5"
+	"github.com/go-git/go-git/v5/plumbing"
+	"github.com/go-git/go-git/v5/plumbing/object"
+	"github.com/google/go-cmp/cmp"
+
+	"github.com/opack/opack/internal/finding"
+)
+
+var update = flag.Bool("update", false, "rewrite the golden files of testdata/")
+
+// corpusPackage is a real package of ../shared/corpus/fbc: a replaces chain
+// 0.24.0 → 0.26.1 → 0.26.2 → 0.28.0 in channel alpha, with its CRDs in olm.bundle.object.
+const (
+	corpusDir     = "../../../../shared/corpus/fbc/certified-operators-v4.14-partial"
+	corpusPackage = "intel-device-plugins-operator"
+	catalogFile   = "catalog/" + corpusPackage + "/catalog.yaml"
+)
+
+func readCorpus(t *testing.T) string {
+	t.Helper()
+	data, err := os.ReadFile(filepath.Join(corpusDir, corpusPackage, "catalog.yaml"))
+	if err != nil {
+		t.Skipf("SKIP: %s not found (needs ../shared beside the repository): %v", corpusDir, err)
+	}
+	return string(data)
+}
+
+// withoutBundle drops bundle name's entry (the line naming it and its replaces line) and blob.
+func withoutBundle(t *testing.T, catalog, name string) string {
+	t.Helper()
+	entry := "- name: " + name + "\n"
+	i := strings.Index(catalog, entry)
+	if i < 0 {
+		t.Fatalf("no entry %s", name)
+	}
+	rest := catalog[i+len(entry):]
+	for strings.HasPrefix(rest, "  ") {
+		rest = rest[strings.Index(rest, "\n")+1:]
+	}
+	catalog = catalog[:i] + rest
+	var keep []string
+	for _, doc := range strings.Split(catalog, "\n---\n") {
+		if !strings.Contains(doc, "\nname: "+name+"\npackage: ") {
+			keep = append(keep, doc)
+		}
+	}
+	return strings.Join(keep, "\n---\n")
+}
+
+func replace(t *testing.T, s, old, new string) string {
+	t.Helper()
+	if !strings.Contains(s, old) {
+		t.Fatalf("%q not found", old)
+	}
+	return strings.Replace(s, old, new, 1)
+}
+
+// gitRepo commits each set of files in turn (files absent from a set are kept) with go-git.
+func gitRepo(t *testing.T, commits ...map[string]string) string {
+	t.Helper()
+	dir := t.TempDir()
+	repo, err := git.PlainInit(dir, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wt, err := repo.Worktree()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, files := range commits {
+		for name, content := range files {
+			p := filepath.Join(dir, filepath.FromSlash(name))
+			if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+				t.Fatal(err)
+			}
+			if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if err := wt.AddWithOptions(&git.AddOptions{All: true}); err != nil {
+			t.Fatal(err)
+		}
+		sig := &object.Signature{Name: "test", Email: "test@example.com", When: time.Unix(int64(1_700_000_000+i), 0)}
+		if _, err := wt.Commit("commit", &git.CommitOptions{Author: sig, Committer: sig}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func TestDiffRealRevisions(t *testing.T) {
+	orig := readCorpus(t)
+	const (
+		v0261 = corpusPackage + ".v0.26.1"
+		v0280 = corpusPackage + ".v0.28.0"
+	)
+	channelChanged := replace(t, orig, "  replaces: "+corpusPackage+".v0.26.2\nname: alpha\n",
+		"  replaces: "+corpusPackage+".v0.26.2\n  skipRange: '>=0.24.0 <0.28.0'\nname: alpha\n")
+	channelChanged = replace(t, channelChanged, "defaultChannel: alpha\n", "defaultChannel: stable\n")
+	channelChanged = replace(t, channelChanged, "\n---\nentries:\n", "\n---\nentries:\n- name: "+v0280+"\nname: stable\npackage: "+corpusPackage+"\nschema: olm.channel\n---\nentries:\n")
+	channelChanged += "---\nentries:\n- message: alpha is replaced by stable\n  reference:\n    name: alpha\n    schema: olm.channel\npackage: " + corpusPackage + "\nschema: olm.deprecations\n"
+	tests := []struct {
+		name       string
+		base, head string
+		passed     bool
+		// want: what the change must report (the goldens pin the rest).
+		added, removed []string
+		stranded       int
+	}{
+		{name: "add-bundle", base: withoutBundle(t, orig, v0280), head: orig, passed: true, added: []string{v0280}},
+		{name: "remove-middle-bundle", base: orig, head: withoutBundle(t, orig, v0261), passed: false, removed: []string{v0261}, stranded: 3},
+		{name: "change-channel", base: orig, head: channelChanged, passed: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := gitRepo(t, map[string]string{catalogFile: tc.base}, map[string]string{catalogFile: tc.head})
+			r, err := Diff(context.Background(), "git:HEAD~1:catalog", "git:HEAD:catalog", WithDir(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := r.Passed(); got != tc.passed {
+				t.Errorf("Passed() = %v, want %v; findings: %v", got, tc.passed, r.Findings)
+			}
+			if len(r.Packages) != 1 {
+				t.Fatalf("%d packages changed, want 1", len(r.Packages))
+			}
+			p := r.Packages[0]
+			if diff := cmp.Diff(tc.added, p.BundlesAdded); diff != "" {
+				t.Errorf("bundles added (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff(tc.removed, p.BundlesRemoved); diff != "" {
+				t.Errorf("bundles removed (-want +got):\n%s", diff)
+			}
+			if got := len(p.NewlyStranded); got != tc.stranded {
+				t.Errorf("%d newly stranded, want %d: %+v", got, tc.stranded, p.NewlyStranded)
+			}
+			for _, format := range []string{FormatText, FormatJSON, FormatMarkdown, FormatGitHub, FormatMermaid} {
+				var b bytes.Buffer
+				if err := Write(&b, format, r); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, filepath.Join("testdata", tc.name+"."+format), b.String())
+			}
+		})
+	}
+}
+
+func golden(t *testing.T, path, got string) {
+	t.Helper()
+	if *update {
+		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(path, []byte(got), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	want, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatalf("%v (run go test -run %s -update)", err, t.Name())
+	}
+	if diff := cmp.Diff(string(want), got); diff != "" {
+		t.Errorf("%s (-want +got):\n%s", path, diff)
+	}
+}
+
+// TestUnchangedPackagesNotDecoded: a file of another package that does not parse, identical on
+// both sides, is hashed and never decoded; once it changes, it is an opm/load error.
+func TestUnchangedPackagesNotDecoded(t *testing.T) {
+	orig := readCorpus(t)
+	broken := `{"schema": "olm.package", "name": "broken-operator", "defaultChannel": `
+	tests := []struct {
+		name         string
+		brokenAfter  string
+		wantPackages []string
+		wantRules    []string
+	}{
+		{name: "unchanged", brokenAfter: broken, wantPackages: []string{corpusPackage}},
+		{name: "changed", brokenAfter: broken + " ", wantPackages: []string{}, wantRules: []string{"opm/load"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := gitRepo(t,
+				map[string]string{catalogFile: withoutBundle(t, orig, corpusPackage+".v0.28.0"), "catalog/broken/catalog.json": broken},
+				map[string]string{catalogFile: orig, "catalog/broken/catalog.json": tc.brokenAfter})
+			for _, head := range []string{"git:HEAD:catalog", filepath.Join(dir, "catalog")} {
+				r, err := Diff(context.Background(), "git:HEAD~1:catalog", head, WithDir(dir))
+				if err != nil {
+					t.Fatal(err)
+				}
+				var got []string
+				for _, p := range r.Packages {
+					got = append(got, p.Name)
+				}
+				if diff := cmp.Diff(tc.wantPackages, append([]string{}, got...)); diff != "" {
+					t.Errorf("%s: changed packages (-want +got):\n%s", head, diff)
+				}
+				var rules []string
+				for _, f := range r.Findings {
+					if f.Severity == "error" {
+						rules = append(rules, f.Rule)
+					}
+				}
+				if diff := cmp.Diff(tc.wantRules, rules); diff != "" {
+					t.Errorf("%s: error rules (-want +got):\n%s", head, diff)
+				}
+			}
+		})
+	}
+}
+
+func TestParseGitRef(t *testing.T) {
+	tests := []struct {
+		arg, rev, path string
+		err            bool
+	}{
+		{arg: "git:HEAD:catalog", rev: "HEAD", path: "catalog"},
+		{arg: "git:HEAD~1:.", rev: "HEAD~1", path: "."},
+		{arg: "git:origin/main:", rev: "origin/main", path: ""},
+		{arg: "git:HEAD", err: true},
+		{arg: "git::catalog", err: true},
+		{arg: "catalog", err: true},
+	}
+	for _, tc := range tests {
+		t.Run(tc.arg, func(t *testing.T) {
+			rev, p, err := ParseGitRef(tc.arg)
+			if (err != nil) != tc.err {
+				t.Fatalf("err = %v, want error %v", err, tc.err)
+			}
+			if diff := cmp.Diff([2]string{tc.rev, tc.path}, [2]string{rev, p}); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestBlobHash(t *testing.T) {
+	for _, data := range []string{"", "schema: olm.package\nname: demo\n"} {
+		if got, want := blobHash([]byte(data)), plumbing.ComputeHash(plumbing.BlobObject, []byte(data)); got != want {
+			t.Errorf("blobHash(%q) = %s, want git's %s", data, got, want)
+		}
+	}
+}
+
+// TestSpreadPackage: a package whose channel and bundles are in different files is decoded whole
+// when only its channel file changed, whether HEAD is a git tree or a folder.
+func TestSpreadPackage(t *testing.T) {
+	bundle := func(v string) string {
+		return "---\nimage: example.com/demo-bundle:v" + v + "\nname: demo.v" + v + "\npackage: demo\nproperties:\n- type: olm.package\n  value:\n    packageName: demo\n    version: " + v + "\nschema: olm.bundle\n"
+	}
+	index := "---\ndefaultChannel: stable\nname: demo\nschema: olm.package\n---\nentries:\n- name: demo.v1.0.0\n- name: demo.v1.1.0\n  replaces: demo.v1.0.0\nname: stable\npackage: demo\nschema: olm.channel\n"
+	changed := strings.Replace(index, "  replaces: demo.v1.0.0\n", "  replaces: demo.v1.0.0\n  skipRange: '<1.1.0'\n", 1)
+	dir := gitRepo(t,
+		map[string]string{"catalog/index.yaml": index, "catalog/bundles/demo-v1.0.0.yaml": bundle("1.0.0"), "catalog/bundles/demo-v1.1.0.yaml": bundle("1.1.0")},
+		map[string]string{"catalog/index.yaml": changed})
+	for _, head := range []string{"git:HEAD:catalog", filepath.Join(dir, "catalog")} {
+		t.Run(filepath.Base(head), func(t *testing.T) {
+			r, err := Diff(context.Background(), "git:HEAD~1:catalog", head, WithDir(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(r.Packages) != 1 {
+				t.Fatalf("%d packages changed, want 1", len(r.Packages))
+			}
+			want := []EntryChange{{Channel: "stable", Bundle: "demo.v1.1.0", Field: "skipRange", Change: Change{After: "<1.1.0"}}}
+			if diff := cmp.Diff(want, r.Packages[0].Entries); diff != "" {
+				t.Errorf("entries (-want +got):\n%s", diff)
+			}
+			if diff := cmp.Diff([]finding.Finding{}, r.Findings); diff != "" {
+				t.Errorf("findings (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -1,0 +1,216 @@
+package diff
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/opack/opack/internal/finding"
+)
+
+// Output formats.
+const (
+	FormatText     = "text"
+	FormatJSON     = "json"
+	FormatGitHub   = "github"
+	FormatMarkdown = "markdown"
+	FormatMermaid  = "mermaid"
+)
+
+// Formats are the output formats Write accepts.
+var Formats = []string{FormatText, FormatJSON, FormatGitHub, FormatMarkdown, FormatMermaid}
+
+// Write writes r in format.
+func Write(w io.Writer, format string, r *Result) error {
+	switch format {
+	case FormatText, "":
+		return WriteText(w, r)
+	case FormatJSON:
+		return WriteJSON(w, r)
+	case FormatGitHub:
+		return r.Report().WriteGitHub(w)
+	case FormatMarkdown:
+		return WriteMarkdown(w, r)
+	case FormatMermaid:
+		return WriteMermaid(w, r)
+	}
+	return finding.CheckFormat(format, Formats...)
+}
+
+// WriteJSON writes r as one indented object (docs/diff.md describes its fields).
+func WriteJSON(w io.Writer, r *Result) error {
+	enc := json.NewEncoder(w)
+	enc.SetEscapeHTML(false)
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(r); err != nil {
+		return fmt.Errorf("encoding the diff: %w", err)
+	}
+	return nil
+}
+
+// WriteText writes r for people: a summary line, each changed package, then the findings.
+func WriteText(w io.Writer, r *Result) error {
+	var b strings.Builder
+	b.WriteString(r.headline() + "\n")
+	for i := range r.Packages {
+		b.WriteString("\n")
+		r.Packages[i].text(&b)
+	}
+	if len(r.Findings) > 0 {
+		b.WriteString("\nfindings:\n")
+		for _, f := range r.Findings {
+			f.Message = strings.ReplaceAll(f.Message, "\n", `\n`)
+			if f.Line > 0 {
+				f.File = fmt.Sprintf("%s:%d", f.File, f.Line)
+			}
+			b.WriteString("  " + f.String() + "\n")
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// headline is "BASE → HEAD: n files changed (m unchanged, not decoded); k packages changed".
+func (r *Result) headline() string {
+	return fmt.Sprintf("%s → %s: %s changed (%d unchanged, not decoded), %s changed",
+		r.Base, r.Head, count(len(r.ChangedFiles), "file"), r.UnchangedFiles, count(len(r.Packages), "package"))
+}
+
+func count(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+func (p *Package) text(b *strings.Builder) {
+	fmt.Fprintf(b, "package %s (%s)\n", p.Name, p.Status)
+	if p.DefaultChannel != nil {
+		fmt.Fprintf(b, "  default channel: %s\n", arrow(p.DefaultChannel.Before, p.DefaultChannel.After))
+	}
+	list := func(what string, names []string) {
+		if len(names) > 0 {
+			fmt.Fprintf(b, "  %s: %s\n", what, strings.Join(names, ", "))
+		}
+	}
+	list("bundles added", p.BundlesAdded)
+	list("bundles removed", p.BundlesRemoved)
+	list("bundles changed", p.BundlesChanged)
+	list("channels added", p.ChannelsAdded)
+	list("channels removed", p.ChannelsRemoved)
+	for _, h := range p.HeadsMoved {
+		fmt.Fprintf(b, "  head of %s: %s\n", h.Channel, arrow(p.heads(h.Before), p.heads(h.After)))
+	}
+	for _, e := range p.Entries {
+		fmt.Fprintf(b, "  %s\n", e.text())
+	}
+	for _, d := range p.Deprecations {
+		fmt.Fprintf(b, "  deprecation of %s: %s\n", d.Reference, arrow(quoted(d.Before), quoted(d.After)))
+	}
+	if len(p.EdgesAdded)+len(p.EdgesRemoved) > 0 {
+		fmt.Fprintf(b, "  upgrade edges: %d added, %d removed (-o mermaid draws them)\n", len(p.EdgesAdded), len(p.EdgesRemoved))
+	}
+	if len(p.NewlyStranded) > 0 {
+		b.WriteString("  newly stranded (reached the head before, no longer):\n")
+		for _, g := range p.strandedByChannel() {
+			fmt.Fprintf(b, "    %s: %s\n", g.channel, g.text)
+		}
+	}
+	if len(p.Upgrades) > 0 {
+		b.WriteString("  upgrades that changed (installed release: before ⇒ after):\n")
+		for _, u := range p.Upgrades {
+			fmt.Fprintf(b, "    %s %s: %s\n", u.Channel, p.release(u.From, u.Removed), p.pathText(u))
+		}
+	}
+}
+
+func (e EntryChange) text() string {
+	switch {
+	case e.Field == "entry" && e.After == "present":
+		return fmt.Sprintf("channel %s: entry %s added", e.Channel, e.Bundle)
+	case e.Field == "entry":
+		return fmt.Sprintf("channel %s: entry %s removed", e.Channel, e.Bundle)
+	}
+	return fmt.Sprintf("channel %s: %s of %s: %s", e.Channel, e.Field, e.Bundle, arrow(e.Before, e.After))
+}
+
+func arrow(before, after string) string { return orNone(before) + " → " + orNone(after) }
+
+func orNone(s string) string {
+	if s == "" {
+		return "(none)"
+	}
+	return s
+}
+
+func quoted(s string) string {
+	if s == "" {
+		return ""
+	}
+	return fmt.Sprintf("%q", s)
+}
+
+// release names a release as a version when the package's versions are unique.
+func (p *Package) release(name string, removed bool) string {
+	s := p.short(name)
+	if removed {
+		s += " (removed)"
+	}
+	return s
+}
+
+// heads shortens a head, or the comma-separated heads of a channel that has several.
+func (p *Package) heads(s string) string {
+	if s == "" {
+		return ""
+	}
+	names := strings.Split(s, ", ")
+	for i, n := range names {
+		names[i] = p.short(n)
+	}
+	if len(names) > 1 {
+		return strings.Join(names, ", ") + " (no single head)"
+	}
+	return names[0]
+}
+
+func (p *Package) short(name string) string {
+	if v, ok := p.versions[name]; ok {
+		return v
+	}
+	return name
+}
+
+func (p *Package) path(names []string) string {
+	if len(names) == 0 {
+		return "stays"
+	}
+	out := make([]string, len(names))
+	for i, n := range names {
+		out[i] = p.short(n)
+	}
+	return strings.Join(out, " → ")
+}
+
+// pathText is "v0 a → b ⇒ a → c; v1 b ⇒ c", each OLM only when its path changed.
+func (p *Package) pathText(u PathChange) string {
+	var parts []string
+	if !equal(u.V0Before, u.V0After) || u.V0StopBefore != u.V0StopAfter {
+		parts = append(parts, "v0 "+p.path(u.V0Before)+stopText(u.V0StopBefore)+" ⇒ "+p.path(u.V0After)+stopText(u.V0StopAfter))
+	}
+	if !equal(u.V1Before, u.V1After) {
+		parts = append(parts, "v1 "+p.path(u.V1Before)+" ⇒ "+p.path(u.V1After))
+	}
+	return strings.Join(parts, "; ")
+}
+
+// stopText notes a v0 path that does not end at the head.
+func stopText(stop string) string {
+	if stop == "" || stop == "head" {
+		return ""
+	}
+	return " (" + stop + ")"
+}
+
+func equal(a, b []string) bool { return strings.Join(a, "\x00") == strings.Join(b, "\x00") }

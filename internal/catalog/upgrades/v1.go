@@ -1,0 +1,148 @@
+package upgrades
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/blang/semver/v4"
+)
+
+// release is a registry+v1 bundle's release as OLM v1 reads it: the build metadata of its
+// version when it parses as one (bundleutil.ParseLegacyVersionRelease).
+type release []semver.PRVersion
+
+func legacyRelease(v semver.Version) release {
+	if len(v.Build) == 0 {
+		return nil
+	}
+	var r release
+	for _, seg := range strings.Split(strings.Join(v.Build, "."), ".") {
+		pr, err := semver.NewPRVersion(seg)
+		if err != nil {
+			return nil
+		}
+		r = append(r, pr)
+	}
+	return r
+}
+
+// compareVersionRelease is model.VersionRelease.Compare: version (build metadata ignored), then
+// release, an empty release lowest.
+func compareVersionRelease(a semver.Version, ar release, b semver.Version, br release) int {
+	if c := a.Compare(b); c != 0 {
+		return c
+	}
+	switch {
+	case len(ar) == 0 && len(br) > 0:
+		return -1
+	case len(br) == 0 && len(ar) > 0:
+		return 1
+	}
+	return semver.Version{Pre: ar}.Compare(semver.Version{Pre: br})
+}
+
+// v1Channel is a channel as operator-controller's resolver sees it with
+// spec.source.catalog.channels set to this one channel.
+type v1Channel struct {
+	pc   *packageChannel
+	next map[string]int // step of the channel's bundles, by name
+}
+
+// step returns the bundle OLM v1 resolves to from in (-1 when none): among the channel's
+// bundles that are successors of in (replaces or skips its name, or a skipRange that includes
+// its version; successors.go:58-96) or have exactly its version and release (successors.go:52-55),
+// the first after sorting non-deprecated first, then highest version and release
+// (resolve/catalog.go:139-146).
+func (v *v1Channel) step(in installed) int {
+	if n, ok := v.next[in.name]; ok {
+		return n
+	}
+	n := v.pick(in)
+	if v.pc.has(in.name) {
+		v.next[in.name] = n
+	}
+	return n
+}
+
+func (v *v1Channel) pick(in installed) int {
+	inRel := legacyRelease(in.version)
+	best := -1
+	for i := range v.pc.entries {
+		e := &v.pc.entries[i]
+		ok := v0Replaces(e, in) || compareVersionRelease(e.version, e.release, in.version, inRel) == 0
+		if !ok {
+			continue
+		}
+		if best < 0 || v1Before(e, &v.pc.entries[best]) {
+			best = i
+		}
+	}
+	return best
+}
+
+// v1Before reports whether a sorts before b (SortStableFunc keeps catalog order on ties).
+func v1Before(a, b *entry) bool {
+	if a.deprecated != b.deprecated {
+		return !a.deprecated
+	}
+	return compareVersionRelease(a.version, a.release, b.version, b.release) > 0
+}
+
+// path returns the bundle OLM v1 resolves to from in and the ones it moves on to after
+// installing it (each reconcile resolves again from the installed bundle), until it stays.
+func (v *v1Channel) path(in installed) []string {
+	var out []string
+	cur := in
+	for {
+		n := v.step(cur)
+		if n < 0 {
+			return out
+		}
+		e := &v.pc.entries[n]
+		if e.Name == cur.name {
+			return out
+		}
+		if e.Name == in.name || len(out) >= len(v.pc.entries) {
+			return untilRepeat(in.name, out)
+		}
+		out = append(out, e.Name)
+		cur = installed{name: e.Name, version: e.version}
+	}
+}
+
+// sortInstalled sorts releases newest first (then by name).
+func sortInstalled(s []installed) {
+	slices.SortStableFunc(s, func(a, b installed) int {
+		if c := compareVersionRelease(b.version, legacyRelease(b.version), a.version, legacyRelease(a.version)); c != 0 {
+			return c
+		}
+		return strings.Compare(a.name, b.name)
+	})
+}
+
+// passed explains, for a release where OLM v1 stays short of the head, its successors that OLM
+// v1 does not pick, and why ("" when it has none).
+func (v *v1Channel) passed(in installed) string {
+	inRel := legacyRelease(in.version)
+	var lower, deprecated []string
+	for i := range v.pc.entries {
+		e := &v.pc.entries[i]
+		if e.Name == in.name || !v0Replaces(e, in) {
+			continue
+		}
+		switch {
+		case compareVersionRelease(e.version, e.release, in.version, inRel) <= 0:
+			lower = append(lower, e.Name)
+		case e.deprecated:
+			deprecated = append(deprecated, e.Name)
+		}
+	}
+	var notes []string
+	if len(lower) > 0 {
+		notes = append(notes, "successor "+strings.Join(lower, ", ")+" has a version not above it (the highest version wins)")
+	}
+	if len(deprecated) > 0 {
+		notes = append(notes, "successor "+strings.Join(deprecated, ", ")+" is deprecated (sorted after the installed bundle)")
+	}
+	return strings.Join(notes, "; ")
+}
