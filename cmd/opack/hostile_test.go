@@ -168,6 +168,19 @@ func hostileCases() []hostileCase {
 		{name: "outputs through a symlink", plant: edit("  dir: _output ", "  dir: lnk/out ", lnk), code: 2, want: []string{"outputs.dir", "symlink lnk"}},
 		{name: "previous dir through a symlink", plant: edit("# previous:        #", "previous:\n  dir: lnk/dir\n#", lnk), code: 2, want: []string{"previous.dir", "symlink lnk"}},
 		{name: "template is a symlink out", plant: link("../outside/template.yaml", "catalog-template.yaml"), code: 2, want: []string{"catalogs[0].template", "symlink catalog-template.yaml"}},
+		{name: "template names a bundle folder beside the project", plant: func(t *testing.T, dir, outside string) {
+			if err := os.CopyFS(filepath.Join(outside, "bundle"), os.DirFS(filepath.Join(dir, "bundle"))); err != nil {
+				t.Fatal(err)
+			}
+			p := filepath.Join(dir, "catalog-template.yaml")
+			data, _ := os.ReadFile(p)
+			os.WriteFile(p, bytes.Replace(data, []byte("- schema: olm.channel"), []byte("- schema: olm.bundle\n  image: ../outside/bundle\n- schema: olm.channel"), 1), 0o644)
+		}, code: 2, want: []string{"../outside/bundle", "outside the project"}},
+		{name: "template names an absolute folder", plant: func(t *testing.T, dir, outside string) {
+			p := filepath.Join(dir, "catalog-template.yaml")
+			data, _ := os.ReadFile(p)
+			os.WriteFile(p, bytes.Replace(data, []byte("- schema: olm.channel"), []byte("- schema: olm.bundle\n  image: "+outside+"\n- schema: olm.channel"), 1), 0o644)
+		}, code: 2, want: []string{"outside the project"}},
 		{name: "template is a FIFO", plant: fifo("catalog-template.yaml"), code: 2, want: []string{"catalog-template.yaml", "FIFO"}},
 		{name: "opack.yaml is a symlink out", plant: link("../outside/victim", "opack.yaml"), code: 2, want: []string{"opack.yaml", "outside the project"}},
 		{name: "opack.yaml is /dev/zero", plant: link("/dev/zero", "opack.yaml"), code: 2, want: []string{"opack.yaml", "outside the project"}},

@@ -82,7 +82,7 @@ func GenerateBase(ctx context.Context, o BaseOptions) (*BaseResult, error) {
 		files = append(files, File{Name: kust, Data: []byte(fmt.Sprintf(kustomizationTemplate, o.Package))})
 	}
 	for _, f := range files {
-		if old, err := os.ReadFile(f.Name); err == nil && bytes.Equal(old, f.Data) {
+		if old, err := readBeside(o.ProjectDir, f.Name); err == nil && bytes.Equal(old, f.Data) {
 			res.Unchanged = append(res.Unchanged, f)
 			continue
 		}

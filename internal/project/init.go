@@ -159,7 +159,7 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 
 // readYAML decodes path into v; a missing file leaves v alone.
 func readYAML(path string, v any) error {
-	data, err := os.ReadFile(path)
+	data, err := rootfs.ReadFile(filepath.Dir(path), filepath.Base(path)) // a regular file, within the limits
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil
 	}

@@ -85,7 +85,7 @@ func (r *run) renderTemplate(ctx context.Context, i int, data []byte) (*fbc.Decl
 		return nil, stepErr(StepRender, c.Template, err, "")
 	}
 	base := filepath.Dir(r.path(c.Template))
-	cfg, err := template.RenderTemplate(ctx, data, "", template.LocalBundleRenderer(base, rd.RenderBundle))
+	cfg, err := template.RenderTemplate(ctx, data, "", confinedRefs(r.p.Dir, base, template.LocalBundleRenderer(base, rd.RenderBundle)))
 	if err != nil {
 		return nil, stepErr(StepRender, c.Template, err,
 			"every bundle of the template must be pullable (or in "+r.imagesDir("")+" from an earlier offline build)")
