@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/rootfs"
 	"golang.org/x/mod/semver"
 	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apimachinery/pkg/runtime/schema"
@@ -89,7 +90,11 @@ func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.Fi
 		if fi, err := os.Stat(tdir); err != nil || !fi.IsDir() {
 			return nil, nil, fmt.Errorf("deploy.templates: %s is not a folder of olmv0/ and olmv1/ templates", tdir)
 		}
-		ropts = append(ropts, emit.WithTemplates(os.DirFS(tdir)))
+		tfs, err := rootfs.FS(tdir) // symlinks out of the folder, FIFOs and devices refused
+		if err != nil {
+			return nil, nil, fmt.Errorf("deploy.templates: %w", err)
+		}
+		ropts = append(ropts, emit.WithTemplates(tfs))
 	}
 	files, err := emit.Render(ctx, spec, ropts...)
 	if err != nil {

@@ -2,6 +2,7 @@ package rootfs
 
 import (
 	"errors"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -139,5 +140,38 @@ func TestReadFile(t *testing.T) {
 	var le *manifest.LimitError
 	if !errors.As(err, &le) || le.File != filepath.Join(root, "config/a.yaml") {
 		t.Errorf("over the limit: %v, want a *manifest.LimitError naming the file as given", err)
+	}
+}
+
+func TestFS(t *testing.T) {
+	root, _ := layout(t)
+	fsys, err := FS(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name    string
+		wantErr string
+	}{
+		{name: "config/a.yaml"},
+		{name: "inside/a.yaml"},
+		{name: "abs", wantErr: "escapes"},
+		{name: "lnk/secret", wantErr: "escapes"},
+		{name: "zero", wantErr: "escapes"},
+		{name: "fifo", wantErr: "not a regular file (a FIFO)"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			_, err := fs.ReadFile(fsys, tc.name)
+			if tc.wantErr == "" {
+				if err != nil {
+					t.Fatal(err)
+				}
+				return
+			}
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Fatalf("ReadFile(%q): %v, want an error containing %q", tc.name, err, tc.wantErr)
+			}
+		})
 	}
 }
