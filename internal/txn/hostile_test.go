@@ -92,6 +92,13 @@ func TestHostileTransactions(t *testing.T) {
 			wantErr: "larger than",
 		},
 		{
+			name: "transaction folder is a symlink out",
+			plant: func(t *testing.T, root, outside string) {
+				write(t, map[string]string{"txn/new/0": "PWNED", "txn/journal.json": `{"changes":[{"rel":"go.mod"}]}`}, outside)
+				symlink(t, filepath.Join(outside, "txn"), filepath.Join(root, planted))
+			},
+		},
+		{
 			name: "staging folder without journal or seal is left alone",
 			plant: func(t *testing.T, root, outside string) {
 				write(t, map[string]string{planted + "/stage/x": "someone's"}, root)

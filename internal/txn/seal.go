@@ -23,11 +23,12 @@ import (
 
 const keySize = 32
 
-// keyFile is where the sealing key lives: $XDG_CACHE_HOME/opack/txn.key (os.UserCacheDir).
+// keyFile is where the sealing key lives: $XDG_CACHE_HOME/opack/txn.key (os.UserCacheDir), or,
+// without a home, a folder of the user's own in the temporary folder (never a project).
 func keyFile() (string, error) {
 	dir, err := os.UserCacheDir()
 	if err != nil {
-		return "", fmt.Errorf("finding the user cache folder for opack's transaction key: %w; set XDG_CACHE_HOME or HOME", err)
+		dir = filepath.Join(os.TempDir(), fmt.Sprintf(".opack-cache-%d", os.Getuid()))
 	}
 	return filepath.Join(dir, "opack", "txn.key"), nil
 }
