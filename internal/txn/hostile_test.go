@@ -197,3 +197,27 @@ func symlink(t *testing.T, target, link string) {
 		t.Fatal(err)
 	}
 }
+
+// TestRecoverRemovesOwnStage: a build killed right after Begin (nothing staged, no journal)
+// leaves a folder whose name carries its seal; the next Recover removes it, and leaves a
+// look-alike planted by the repository.
+func TestRecoverRemovesOwnStage(t *testing.T) {
+	root := t.TempDir()
+	tx, err := Begin(root)
+	if err != nil {
+		t.Fatal(err)
+	}
+	forged := filepath.Join(root, Prefix+"0123456789abcdef-0123456789abcdef")
+	if err := os.Mkdir(forged, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Recover(root); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(tx.dir); err == nil {
+		t.Errorf("the abandoned staging folder %s is left", tx.dir)
+	}
+	if _, err := os.Stat(forged); err != nil {
+		t.Errorf("the planted folder was removed: %v", err)
+	}
+}

@@ -11,6 +11,9 @@
 package txn
 
 import (
+	"crypto/hmac"
+	"crypto/rand"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -31,7 +34,6 @@ const Prefix = ".opack-txn-"
 
 const (
 	journalName = "journal.json"
-	ownerName   = "owner" // the seal of a staging folder: Recover removes only folders it verifies
 	// maxJournal bounds a journal: a build commits a few dozen outputs.
 	maxJournal = 1 << 20
 )
@@ -62,26 +64,50 @@ func (e *ForeignError) Error() string {
 		e.Dir, e.Reason, e.Dir)
 }
 
-// Begin starts a transaction on root: a new folder root/.opack-txn-* to stage outputs in.
+// Begin starts a transaction on root: a new folder root/.opack-txn-* to stage outputs in. The
+// folder's name carries its seal (stageName), so a build killed at any point, even right after
+// creating it, leaves a folder the next Recover knows as its own and removes.
 func Begin(root string) (*Txn, error) {
 	realRoot, err := rootfs.Real(root)
 	if err != nil {
 		return nil, err
 	}
-	dir, err := os.MkdirTemp(root, Prefix+"*")
+	name, err := stageName(realRoot)
 	if err != nil {
+		return nil, fmt.Errorf("sealing a staging folder in %s: %w", root, err)
+	}
+	dir := filepath.Join(root, name)
+	if err := os.Mkdir(dir, 0o755); err != nil {
 		return nil, fmt.Errorf("creating a staging folder in %s: %w", root, err)
 	}
-	t := &Txn{root: root, realRoot: realRoot, dir: dir}
-	s, err := seal(realRoot, filepath.Base(dir), "stage", nil)
-	if err == nil {
-		err = manifest.WriteFile(filepath.Join(dir, ownerName), []byte(s), 0o600)
+	return &Txn{root: root, realRoot: realRoot, dir: dir}, nil
+}
+
+// stageName is Prefix + a random nonce + "-" + the seal of the nonce for this project.
+func stageName(realRoot string) (string, error) {
+	var nonce [8]byte
+	if _, err := rand.Read(nonce[:]); err != nil {
+		return "", err
 	}
+	n := hex.EncodeToString(nonce[:])
+	s, err := seal(realRoot, n, "stage", nil)
 	if err != nil {
-		t.Abort()
-		return nil, fmt.Errorf("sealing the staging folder %s: %w", dir, err)
+		return "", err
 	}
-	return t, nil
+	return Prefix + n + "-" + s[:stageSealLen], nil
+}
+
+// stageSealLen is how much of the seal a folder name carries (64 bits).
+const stageSealLen = 16
+
+// ownStage reports whether the folder name is one stageName made for this project.
+func ownStage(realRoot, name string) bool {
+	n, s, ok := strings.Cut(strings.TrimPrefix(name, Prefix), "-")
+	if !ok || len(s) != stageSealLen {
+		return false
+	}
+	want, err := seal(realRoot, n, "stage", nil)
+	return err == nil && hmac.Equal([]byte(want[:stageSealLen]), []byte(s))
 }
 
 // Dir is the transaction's folder; outputs staged below it are moved, not copied, on Commit.
@@ -280,15 +306,14 @@ func Recover(root string) (finished []string, err error) {
 	return finished, nil
 }
 
-// removeStage removes the staging folder of a build that died before its commit, when its owner
-// seal verifies; a folder that does not is not opack's to remove.
+// removeStage removes the staging folder of a build that died before its commit, when its name
+// carries this project's seal; a folder that does not is not opack's to remove.
 func removeStage(root, d string) error {
 	realRoot, err := rootfs.Real(root)
 	if err != nil {
 		return err
 	}
-	data, err := readSmall(root, filepath.Join(filepath.Base(d), ownerName), 128)
-	if err != nil || !verify(realRoot, filepath.Base(d), "stage", nil, string(data)) {
+	if !ownStage(realRoot, filepath.Base(d)) {
 		return nil
 	}
 	if err := os.RemoveAll(d); err != nil {
