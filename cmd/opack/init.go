@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/opack/opack/internal/adopt"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/project"
 	"github.com/spf13/cobra"
@@ -11,7 +12,7 @@ import (
 
 func newInitCmd() *cobra.Command {
 	var (
-		o     project.InitOptions
+		o     adopt.InitOptions
 		olm   string
 		quiet bool
 	)
@@ -52,7 +53,7 @@ Flags take precedence. The written file is checked by loading it back.`,
 					return withExit(exitUsage, fmt.Errorf("--version: %w", err))
 				}
 			}
-			res, err := project.Init(cmd.Context(), dir, o)
+			res, err := adopt.Init(cmd.Context(), dir, o)
 			if err != nil {
 				return err
 			}

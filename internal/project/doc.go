@@ -4,9 +4,8 @@
 // the OLM v0 and OLM v1 deploy targets, reviewed waivers and declared storage migrations.
 //
 // Load decodes strictly (unknown fields are errors) and reports every problem with its line; defaults
-// are filled in by Load so callers see the effective configuration. Init writes opack.yaml for an
-// existing operator-sdk or kubebuilder project from its PROJECT file and config/ folder. Emit renders
-// the deploy manifests of internal/emit for a project.
+// are filled in by Load so callers see the effective configuration (the first opack.yaml of an existing
+// repository is internal/adopt's). Emit renders the deploy manifests of internal/emit for a project.
 //
 // Build runs the release pipeline (opack build): generate, validate, CRD upgrade check against the
 // previous release (waivers and migrations applied), bundle image, catalog template (bundle by

@@ -20,8 +20,8 @@ import (
 	"github.com/opack/opack/internal/image"
 )
 
-// catalogFormat is the format of the rendered catalogs (<dir>/<package>/catalog.yaml).
-const catalogFormat = "yaml"
+// CatalogFormat is the format of the rendered catalogs (<dir>/<package>/catalog.yaml).
+const CatalogFormat = "yaml"
 
 // readTemplate returns the template of catalog i, or a new basic template for the package when the
 // project has none yet (ok false).
@@ -125,7 +125,7 @@ func (r *run) buildCatalog(ctx context.Context, i int) error {
 		return err
 	}
 	dir := r.staged("catalogs", fmt.Sprint(i))
-	if err := fbc.WriteDir(*cfg, dir, catalogFormat); err != nil {
+	if err := fbc.WriteDir(*cfg, dir, CatalogFormat); err != nil {
 		return stepErr(StepRender, c.Dir, err, "")
 	}
 	r.addOutput(c.Dir, dir, true, true)
