@@ -9,7 +9,6 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
 	texttemplate "text/template"
 
 	"github.com/opack/opack/internal/rootfs"
@@ -193,17 +192,23 @@ func loadFBCFiles(files map[string][]byte) (*fbc.DeclarativeConfig, error) {
 	return out, nil
 }
 
-// publishedEdges turns the errors about upgrade edges between releases already in an fbc
-// catalog into warnings: they were published before this build and no build can change them.
-// Edges into the bundle being built keep their severity.
+// publishedEdges marks the findings about upgrade edges between releases already in an fbc
+// catalog: they were published before this build and no build can change them. Every such finding
+// (error, warning or info) says so the same way (finding.MarkPublished: the message's prefix and
+// published in JSON); errors become warnings. A finding on edges of which one leads into the
+// bundle being built keeps its severity and wording.
 func (r *run) publishedEdges(fs []finding.Finding) []finding.Finding {
-	into := "-> " + r.csvName
 	for i, f := range fs {
-		if f.Severity != finding.SeverityError || !strings.Contains(f.Object, " edge ") || strings.HasSuffix(f.Object, into) {
+		if len(f.Edges) == 0 {
 			continue
 		}
-		fs[i].Severity = finding.SeverityWarning
-		fs[i].Message = "already published (this build cannot change it): " + f.Message
+		published := true
+		for _, e := range f.Edges {
+			published = published && e.To != r.csvName
+		}
+		if published {
+			fs[i].MarkPublished()
+		}
 	}
 	return fs
 }
