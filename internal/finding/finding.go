@@ -97,8 +97,8 @@ func (f Finding) ActorList() []string {
 	return f.Actors
 }
 
-// PackageOf returns the package an Object names ("package \"p\"" or "package \"p\" channel ..."),
-// or "".
+// PackageOf returns the package an Object names ("package \"p\"", "package \"p\" channel ...", or
+// unquoted "package p in range ..."), or "".
 func PackageOf(object string) string {
 	rest, ok := strings.CutPrefix(object, "package ")
 	if !ok {
@@ -108,8 +108,10 @@ func PackageOf(object string) string {
 		if u, err := strconv.Unquote(p); err == nil {
 			return u
 		}
+		return ""
 	}
-	return ""
+	name, _, _ := strings.Cut(rest, " ")
+	return name
 }
 
 // String formats the finding as one line: "severity: file: object: message" without the empty parts.

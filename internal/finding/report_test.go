@@ -247,7 +247,8 @@ func TestPackageOf(t *testing.T) {
 		{`package "p" edge a -> b`, "p"},
 		{`package "a\"b" channel "c"`, `a"b`},
 		{"ClusterServiceVersion x", ""},
-		{"package p", ""},
+		{`package p in range ">=1.5.2"`, "p"},
+		{"package ", ""},
 	}
 	for _, tt := range tests {
 		t.Run(tt.object, func(t *testing.T) {
