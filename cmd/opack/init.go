@@ -6,7 +6,7 @@ import (
 
 	"github.com/opack/opack/internal/adopt"
 	"github.com/opack/opack/internal/emit"
-	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/spf13/cobra"
 )
 
@@ -49,7 +49,7 @@ Flags take precedence. The written file is checked by loading it back.`,
 			}
 			o.OLM = t
 			if o.Version != "" {
-				if err := project.CheckVersion(strings.TrimPrefix(o.Version, "v")); err != nil {
+				if err := config.CheckVersion(strings.TrimPrefix(o.Version, "v")); err != nil {
 					return withExit(exitUsage, fmt.Errorf("--version: %w", err))
 				}
 			}

@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -73,19 +74,19 @@ func TestE2EAdoptMultiReleaseFBC(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Project.Catalogs
-	if len(c) != 1 || c[0].Mode != project.CatalogModeFBC || c[0].Dir != "lightspeed-catalog-4.16" || c[0].BundleFile != "bundle-v{{.Version}}.yaml" {
+	if len(c) != 1 || c[0].Mode != config.CatalogModeFBC || c[0].Dir != "lightspeed-catalog-4.16" || c[0].BundleFile != "bundle-v{{.Version}}.yaml" {
 		t.Fatalf("catalogs = %+v", c)
 	}
 	if res.Project.Version != "1.1.3" {
 		t.Errorf("version = %q, want the catalog's newest release 1.1.3", res.Project.Version)
 	}
-	file := filepath.Join(dir, project.DefaultFile)
+	file := filepath.Join(dir, config.DefaultFile)
 	out, err := project.BuildFile(ctx, file, project.BuildVersion("1.1.4"))
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	after := hashTree(t, dir)
-	written := map[string]bool{project.DefaultFile: true}
+	written := map[string]bool{config.DefaultFile: true}
 	for _, w := range out.Written {
 		written[w] = true
 	}
@@ -195,7 +196,7 @@ func TestE2EAdoptRefusesUnsafeCatalog(t *testing.T) {
 		t.Fatalf("%d catalogs, want 2", n)
 	}
 	before := hashTree(t, dir)
-	_, err = project.BuildFile(ctx, filepath.Join(dir, project.DefaultFile), project.BuildVersion("1.1.4"))
+	_, err = project.BuildFile(ctx, filepath.Join(dir, config.DefaultFile), project.BuildVersion("1.1.4"))
 	var se *project.StepError
 	if !errors.As(err, &se) || se.Step != project.StepCatalogValidate || se.File != "lightspeed-catalog" {
 		t.Fatalf("err = %v, want a catalog-validate failure of lightspeed-catalog", err)

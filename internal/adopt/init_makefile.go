@@ -7,11 +7,10 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/opack/opack/internal/project"
-
 	"github.com/blang/semver/v4"
 
 	"github.com/opack/opack/internal/makefile"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // versionMark stands for $(VERSION) when the image variables are read (make VERSION=<mark>), so
@@ -22,7 +21,7 @@ const versionMark = "OPACK_VERSION_MARK"
 type makeInfo struct {
 	Version, DefaultChannel, BundleImage, CatalogImage, ImageTagBase string
 	Channels                                                         []string
-	Images                                                           []project.ImageAlias
+	Images                                                           []config.ImageAlias
 	// Notes name every value that could not be read, with the line it came from.
 	Notes []string
 	// unread are the variables the Makefile sets that could not be read.
@@ -113,12 +112,12 @@ func (mi *makeInfo) imageEdits(f *makefile.File) {
 }
 
 // parseImageArg reads name=newName:newTag, name=newName@digest or name=newName.
-func parseImageArg(arg string) (project.ImageAlias, bool) {
+func parseImageArg(arg string) (config.ImageAlias, bool) {
 	name, ref, ok := strings.Cut(arg, "=")
 	if !ok || name == "" || ref == "" {
-		return project.ImageAlias{}, false
+		return config.ImageAlias{}, false
 	}
-	a := project.ImageAlias{Name: name}
+	a := config.ImageAlias{Name: name}
 	if n, d, ok := strings.Cut(ref, "@"); ok {
 		a.NewName, a.Digest = n, d
 		return a, true

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 
 	"github.com/google/go-cmp/cmp"
 	"github.com/opack/opack/internal/emit"
@@ -120,11 +121,11 @@ func TestInitFromProjectFiles(t *testing.T) {
 		name     string
 		makefile string
 		opts     InitOptions
-		check    func(t *testing.T, p *project.Project, notes []string)
+		check    func(t *testing.T, p *config.Project, notes []string)
 		wantErr  string
 	}{
 		{name: "makefile variables", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/memcached-operator\nBUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:v$(VERSION)\n",
-			check: func(t *testing.T, p *project.Project, notes []string) {
+			check: func(t *testing.T, p *config.Project, notes []string) {
 				if p.Version != "0.0.3" || p.Bundle.Image != "quay.io/acme/memcached-operator-bundle" || p.Catalogs[0].Image != "quay.io/acme/memcached-operator-catalog:latest" {
 					t.Errorf("version %q bundle %q catalog %q", p.Version, p.Bundle.Image, p.Catalogs[0].Image)
 				}
@@ -133,7 +134,7 @@ func TestInitFromProjectFiles(t *testing.T) {
 				}
 			}},
 		{name: "a fixed bundle tag", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/memcached-operator\nIMAGE_TAG ?= latest\nBUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:$(IMAGE_TAG)\n",
-			check: func(t *testing.T, p *project.Project, notes []string) {
+			check: func(t *testing.T, p *config.Project, notes []string) {
 				if p.Bundle.Image != "quay.io/acme/memcached-operator-bundle" {
 					t.Errorf("bundle image %q", p.Bundle.Image)
 				}
@@ -142,7 +143,7 @@ func TestInitFromProjectFiles(t *testing.T) {
 				}
 			}},
 		{name: "no version anywhere", opts: InitOptions{BundleImage: "quay.io/a/b", CatalogImage: "quay.io/a/c:latest", OLM: emit.TargetV1, Channels: []string{"stable", "fast"}},
-			check: func(t *testing.T, p *project.Project, notes []string) {
+			check: func(t *testing.T, p *config.Project, notes []string) {
 				if p.Version != "" || p.VersionFrom.GitTag == nil || *p.VersionFrom.GitTag.Prefix != "v" {
 					t.Errorf("version %q versionFrom %+v", p.Version, p.VersionFrom)
 				}

@@ -95,7 +95,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 // the removal of a stored version. The waiver names the rule by any of crd.Rule.WaiverIDs.
 func (r *run) waived(f crd.Finding, path string) (string, bool) {
 	for _, rule := range f.Rule.WaiverIDs() {
-		if i := r.p.waiverIndex(rule, f.CRD, path); i >= 0 {
+		if i := r.p.WaiverIndex(rule, f.CRD, path); i >= 0 {
 			if r.usedWaivers == nil {
 				r.usedWaivers = map[int]bool{}
 			}

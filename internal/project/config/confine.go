@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"errors"
@@ -47,7 +47,7 @@ func (p *Project) confined() []*FieldError {
 				msg = fmt.Sprintf("%q leaves the project through the symlink %s (-> %s): opack reads and writes only inside the project; replace the symlink with the folder itself or choose another path",
 					f.value, ee.Link, ee.Target)
 			}
-			errs = append(errs, &FieldError{File: p.File, Line: p.line(f.path...), Field: fieldName(f.path...), Msg: msg})
+			errs = append(errs, &FieldError{File: p.File, Line: p.Line(f.path...), Field: fieldName(f.path...), Msg: msg})
 		}
 	}
 	return errs
