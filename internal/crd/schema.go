@@ -300,7 +300,7 @@ func patternWidened(old, new string) bool {
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Nullable && !n.Nullable:
-		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; existing null values no longer validate")
+		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; OLM v1 (crdify) refuses it, while the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
 	case !o.Nullable && n.Nullable:
 		d.add(RuleNullableAdded, path, "false", "true", "nullable added; clients may now read null")
 	}
