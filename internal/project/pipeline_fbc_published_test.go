@@ -1,11 +1,19 @@
 package project
 
 import (
+	"bytes"
+	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/santhosh-tekuri/jsonschema/v6"
 
+	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // TestPublishedEdges: every finding on edges between published releases (error, warning or info)
@@ -42,5 +50,62 @@ func TestPublishedEdges(t *testing.T) {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
 		})
+	}
+}
+
+// TestPublishedEdgesCorpus runs the pipeline's CRD check of every edge on a real published package
+// (dell-csm-operator-certified of ../shared/corpus/fbc/certified-operators-v4.14-partial: errors,
+// warnings and infos on edges between published releases) as a build adding a new release to it
+// would: every finding on an edge is marked published with the one wording, none stays an error, and
+// the -o json report of them follows docs/findings.schema.json.
+func TestPublishedEdgesCorpus(t *testing.T) {
+	dir := filepath.Join("..", "..", "..", "shared", "corpus", "fbc", "certified-operators-v4.14-partial", "dell-csm-operator-certified")
+	if _, err := os.Stat(dir); err != nil {
+		t.Skipf("SKIP: %s not found (needs ../shared beside the repository): %v", dir, err)
+	}
+	ctx := context.Background()
+	cfg, err := fbc.LoadDir(ctx, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := &run{p: &config.Project{}, csvName: "dell-csm-operator-certified.v9.9.9"}
+	fs := r.edgeFindings(ctx, cfg, "catalog")
+	errs := 0
+	for _, f := range fs {
+		if f.Severity == finding.SeverityError && len(f.Edges) > 0 {
+			errs++
+		}
+	}
+	if errs == 0 {
+		t.Fatal("no error on an edge of the package: the test checks nothing")
+	}
+	fs = r.publishedEdges(fs)
+	seen := map[finding.Severity]int{}
+	for _, f := range fs {
+		if len(f.Edges) == 0 {
+			continue
+		}
+		seen[f.Severity]++
+		if !f.Published || !strings.HasPrefix(f.Message, finding.PublishedPrefix) || f.Severity == finding.SeverityError {
+			t.Errorf("finding on a published edge not marked so: %v", f)
+		}
+	}
+	sch, err := jsonschema.NewCompiler().Compile(filepath.Join("..", "..", "docs", "findings.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var out bytes.Buffer
+	if err := (&finding.Report{Findings: fs}).WriteJSON(&out); err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(&out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Errorf("-o json does not follow docs/findings.schema.json:\n%v", err)
+	}
+	if seen[finding.SeverityWarning] < errs || seen[finding.SeverityInfo] == 0 {
+		t.Errorf("want the %d errors as warnings and infos on published edges, got %v", errs, seen)
 	}
 }
