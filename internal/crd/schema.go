@@ -376,8 +376,8 @@ func mapType(s *apiextv1.JSONSchemaProps) string {
 	if s.XMapType != nil && *s.XMapType != "" {
 		return *s.XMapType
 	}
-	if s.Type == "object" {
-		return "granular"
+	if s.Type == "object" || (s.Type == "" && len(s.Properties) > 0) {
+		return "granular" // an untyped node with properties (v1beta1 CRDs) is merged as a map too
 	}
 	return ""
 }
