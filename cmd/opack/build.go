@@ -12,6 +12,7 @@ import (
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // pipelineFlags are the flags opack build and opack check share.
@@ -25,7 +26,7 @@ type pipelineFlags struct {
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl := cmd.Flags()
-	fl.StringVarP(&f.file, "file", "f", project.DefaultFile, "project file")
+	fl.StringVarP(&f.file, "file", "f", config.DefaultFile, "project file")
 	fl.StringVar(&f.version, "version", "", "version to build (overrides opack.yaml; build saves it there when opack.yaml sets version)")
 	fl.StringVarP(&f.output, "output", "o", finding.FormatText, "findings format: "+strings.Join(finding.Formats, ", "))
 	fl.BoolVar(&f.insecure, "insecure", false, "allow plain-HTTP and self-signed registries (loopback registries always are)")
@@ -43,7 +44,7 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 		return nil, withExit(exitUsage, errors.New("--version is empty (an unset variable in a script?): pass a version such as 1.2.3, or leave the flag out to build the version of opack.yaml"))
 	}
 	if f.version != "" {
-		if err := project.CheckVersion(strings.TrimPrefix(f.version, "v")); err != nil {
+		if err := config.CheckVersion(strings.TrimPrefix(f.version, "v")); err != nil {
 			return nil, withExit(exitUsage, fmt.Errorf("--version: %w", err))
 		}
 	}

@@ -31,13 +31,15 @@ func TestCheckOutput(t *testing.T) {
             "message": "minKubeVersion is not set",
             "file": "bundle/manifests/x.yaml",
             "object": "ClusterServiceVersion x",
-            "rule": "operator-sdk/csv"
+            "rule": "operator-sdk/csv",
+            "severity": "warning"
         },
         {
             "type": "error",
             "message": "bundle/x.yaml is out of date: run opack build and commit the result",
             "file": "bundle/x.yaml",
-            "rule": "check/out-of-date"
+            "rule": "check/out-of-date",
+            "severity": "error"
         }
     ]
 }
@@ -61,7 +63,8 @@ func TestCheckOutput(t *testing.T) {
             "message": "minKubeVersion is not set",
             "file": "bundle/manifests/x.yaml",
             "object": "ClusterServiceVersion x",
-            "rule": "operator-sdk/csv"
+            "rule": "operator-sdk/csv",
+            "severity": "warning"
         }
     ]
 }

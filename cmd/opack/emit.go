@@ -7,6 +7,7 @@ import (
 
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/spf13/cobra"
 )
 
@@ -55,7 +56,7 @@ with --olm v1, warnings with --olm both.`,
 		},
 	}
 	fl := cmd.Flags()
-	fl.StringVarP(&file, "file", "f", project.DefaultFile, "project file")
+	fl.StringVarP(&file, "file", "f", config.DefaultFile, "project file")
 	fl.StringVar(&version, "version", "", "version being released (overrides opack.yaml); it names the catalog image when untagged")
 	fl.StringVar(&olm, "olm", "", "OLM generations: v0, v1 or both (default: deploy.olm in opack.yaml)")
 	fl.StringVar(&catalogImage, "catalog-image", "", "catalog image reference to point at, e.g. a pushed digest (default: from opack.yaml)")

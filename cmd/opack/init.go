@@ -4,14 +4,15 @@ import (
 	"fmt"
 	"strings"
 
+	"github.com/opack/opack/internal/adopt"
 	"github.com/opack/opack/internal/emit"
-	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/spf13/cobra"
 )
 
 func newInitCmd() *cobra.Command {
 	var (
-		o     project.InitOptions
+		o     adopt.InitOptions
 		olm   string
 		quiet bool
 	)
@@ -48,11 +49,11 @@ Flags take precedence. The written file is checked by loading it back.`,
 			}
 			o.OLM = t
 			if o.Version != "" {
-				if err := project.CheckVersion(strings.TrimPrefix(o.Version, "v")); err != nil {
+				if err := config.CheckVersion(strings.TrimPrefix(o.Version, "v")); err != nil {
 					return withExit(exitUsage, fmt.Errorf("--version: %w", err))
 				}
 			}
-			res, err := project.Init(cmd.Context(), dir, o)
+			res, err := adopt.Init(cmd.Context(), dir, o)
 			if err != nil {
 				return err
 			}

@@ -110,6 +110,10 @@ func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Re
 func crdReport(findings []crd.Finding) *finding.Report {
 	r := &finding.Report{}
 	for _, f := range findings {
+		var paths []string
+		if f.Path != "" {
+			paths = []string{f.Path}
+		}
 		r.Add(finding.Finding{
 			Severity: f.Severity.FindingSeverity(),
 			File:     f.File,
@@ -119,6 +123,7 @@ func crdReport(findings []crd.Finding) *finding.Report {
 			CRD:      f.CRD,
 			Version:  f.Version,
 			Path:     f.Path,
+			Paths:    paths,
 			Old:      f.Old,
 			New:      f.New,
 			Fix:      f.Fix,

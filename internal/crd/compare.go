@@ -143,7 +143,7 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 			continue
 		}
 		version := in(ov.Name)
-		diffVersions(ov, nv, func(c change) { version(o.withEvidence(c)) })
+		diffVersions(ov, nv, nc.Spec.PreserveUnknownFields, func(c change) { version(o.withEvidence(c)) })
 	}
 	compareServed(o.severity, oc, nc, func(c change) { c.CRD = nc.Name; emit(c) })
 	if o.apiserver {

@@ -308,7 +308,14 @@ func shortSchema(s *apiextv1.JSONSchemaProps) string {
 
 func (d schemaDiffer) combinators(path string, o, n *apiextv1.JSONSchemaProps) {
 	d.alternatives(path, "oneOf", o.OneOf, n.OneOf, RuleOneOfAdded, RuleOneOfRemoved, RuleOneOfLoosened)
-	d.alternatives(path, "anyOf", o.AnyOf, n.AnyOf, RuleAnyOfAdded, RuleAnyOfRemoved, RuleAnyOfLoosened)
+	oa, na := o.AnyOf, n.AnyOf
+	if intOrStringAnyOf(o) {
+		oa = nil
+	}
+	if intOrStringAnyOf(n) {
+		na = nil
+	}
+	d.alternatives(path, "anyOf", oa, na, RuleAnyOfAdded, RuleAnyOfRemoved, RuleAnyOfLoosened)
 	for i := range n.AllOf {
 		if !containsSchema(o.AllOf, &n.AllOf[i]) {
 			d.add(RuleAllOfAdded, path+".allOf["+strconv.Itoa(i)+"]", "", shortSchema(&n.AllOf[i]), "allOf constraint added")
@@ -342,6 +349,23 @@ func (d schemaDiffer) alternatives(path, kw string, o, n []apiextv1.JSONSchemaPr
 			d.add(loosened, path+"."+kw+"["+strconv.Itoa(i)+"]", "", shortSchema(&n[i]), kw+" alternative added")
 		}
 	}
+}
+
+// intOrStringAnyOf reports whether s's anyOf only says "an integer or a string": the companion a
+// structural schema needs beside x-kubernetes-int-or-string, or how v1beta1 CRDs spelled an IntOrString
+// field before it. typ compares that as the int-or-string type; as a constraint it adds nothing.
+func intOrStringAnyOf(s *apiextv1.JSONSchemaProps) bool {
+	if len(s.AnyOf) != 2 || (s.Type != "" && !s.XIntOrString) {
+		return false
+	}
+	types := map[string]bool{}
+	for _, a := range s.AnyOf {
+		if !reflect.DeepEqual(a, apiextv1.JSONSchemaProps{Type: a.Type}) {
+			return false
+		}
+		types[a.Type] = true
+	}
+	return types["integer"] && types["string"]
 }
 
 func containsSchema(list []apiextv1.JSONSchemaProps, s *apiextv1.JSONSchemaProps) bool {

@@ -107,7 +107,7 @@ var rules = map[Rule]ruleInfo{
 	RulePatternAdded:          {SeverityError, "do not add a pattern to an existing field; validate in the controller or in a new API version"},
 	RulePatternChanged:        {SeverityError, "keep the old pattern, or make sure the new one accepts every value the old one accepted"},
 	RulePatternRemoved:        {SeverityWarning, "clients that relied on the pattern may receive values they do not expect"},
-	RuleNullableRemoved:       {SeverityError, "keep nullable: true; existing objects may hold null"},
+	RuleNullableRemoved:       {SeverityError, "keep nullable: true; existing objects may hold null, and a null now reads as unset (or as the default)"},
 	RuleNullableAdded:         {SeverityWarning, "clients must now handle null"},
 	RuleOneOfAdded:            {SeverityError, "do not add a oneOf constraint to an existing field; existing objects may match no alternative"},
 	RuleOneOfRemoved:          {SeverityError, "keep the oneOf alternative; existing objects may match it"},

@@ -26,6 +26,9 @@ type schemaDiffer struct {
 	// statusSubresource says the old version has the status subresource: status is then written
 	// by the controller through /status only, and rewritten by it.
 	statusSubresource bool
+	// keepsUnknown says the new CRD has spec.preserveUnknownFields: true (a v1beta1 CRD that does not
+	// set it): the API server prunes nothing, so a field removed from the schema keeps its data.
+	keepsUnknown bool
 	// parent is the new schema's node above the one being compared (nil at the root).
 	parent *apiextv1.JSONSchemaProps
 	// oldNode is the old schema's node being compared, at nodePath; oldParent the one above it, at
@@ -45,19 +48,20 @@ func DiffSchemas(old, new *apiextv1.JSONSchemaProps) []Finding {
 }
 
 func diffSchemas(old, new *apiextv1.JSONSchemaProps, emit func(change)) {
-	diffSchemasIn(old, new, false, emit)
+	diffSchemasIn(old, new, false, false, emit)
 }
 
-// diffVersions compares two versions' schemas, knowing whether the old one has the status subresource.
-func diffVersions(ov, nv *apiextv1.CustomResourceDefinitionVersion, emit func(change)) {
-	diffSchemasIn(versionSchema(ov), versionSchema(nv), ov.Subresources != nil && ov.Subresources.Status != nil, emit)
+// diffVersions compares two versions' schemas, knowing whether the old one has the status subresource
+// and whether the new CRD keeps unknown fields (spec.preserveUnknownFields).
+func diffVersions(ov, nv *apiextv1.CustomResourceDefinitionVersion, keepsUnknown bool, emit func(change)) {
+	diffSchemasIn(versionSchema(ov), versionSchema(nv), ov.Subresources != nil && ov.Subresources.Status != nil, keepsUnknown, emit)
 }
 
-func diffSchemasIn(old, new *apiextv1.JSONSchemaProps, statusSubresource bool, emit func(change)) {
+func diffSchemasIn(old, new *apiextv1.JSONSchemaProps, statusSubresource, keepsUnknown bool, emit func(change)) {
 	if old == nil {
 		return
 	}
-	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource, shapes: &shapes{}}
+	d := schemaDiffer{emit: emit, statusSubresource: statusSubresource, keepsUnknown: keepsUnknown, shapes: &shapes{}}
 	d.node("^", old, new)
 }
 
@@ -156,6 +160,8 @@ func (d schemaDiffer) typ(path string, o, n *apiextv1.JSONSchemaProps) bool {
 	switch {
 	case oldType == newType:
 		return false
+	case path == "^" && oldType == "" && newType == "object":
+		return false // every object the API server stores is a JSON object
 	case n.XIntOrString && (o.Type == "integer" || o.Type == "string"):
 		return false // widened to int-or-string
 	case o.Type == "integer" && n.Type == "number" && !o.XIntOrString:
@@ -168,7 +174,7 @@ func (d schemaDiffer) typ(path string, o, n *apiextv1.JSONSchemaProps) bool {
 }
 
 func typeName(s *apiextv1.JSONSchemaProps) string {
-	if s.XIntOrString {
+	if s.XIntOrString || (s.Type == "" && intOrStringAnyOf(s)) {
 		return "int-or-string"
 	}
 	return s.Type
@@ -294,7 +300,7 @@ func patternWidened(old, new string) bool {
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Nullable && !n.Nullable:
-		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; existing null values no longer validate")
+		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; OLM v1 (crdify) refuses it, while the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
 	case !o.Nullable && n.Nullable:
 		d.add(RuleNullableAdded, path, "false", "true", "nullable added; clients may now read null")
 	}
@@ -370,8 +376,8 @@ func mapType(s *apiextv1.JSONSchemaProps) string {
 	if s.XMapType != nil && *s.XMapType != "" {
 		return *s.XMapType
 	}
-	if s.Type == "object" {
-		return "granular"
+	if s.Type == "object" || (s.Type == "" && len(s.Properties) > 0) {
+		return "granular" // an untyped node with properties (v1beta1 CRDs) is merged as a map too
 	}
 	return ""
 }
@@ -392,7 +398,7 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 			op := o.Properties[name]
 			if np, ok := n.Properties[name]; ok {
 				below.node(childPath(path, name), &op, &np)
-			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) {
+			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) && !underMetadata(path) && !d.keepsUnknown {
 				d.removedField(path, name, n)
 			}
 		}
@@ -412,6 +418,14 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 // sameMap reports whether a and b are one map.
 func sameMap(a, b map[string]apiextv1.JSONSchemaProps) bool {
 	return reflect.ValueOf(a).UnsafePointer() == reflect.ValueOf(b).UnsafePointer()
+}
+
+// underMetadata reports whether path is the object's metadata or below it. The API server never
+// prunes metadata by the schema (ObjectMeta is decoded as such; a structural schema may only
+// restrict metadata.name and generateName), so a field removed from the metadata schema loses
+// nothing: old v1beta1 CRDs listed every ObjectMeta field there (argocd-operator 0.0.3).
+func underMetadata(path string) bool {
+	return path == "^.metadata" || strings.HasPrefix(path, "^.metadata.")
 }
 
 // alwaysKept are the root fields the API server keeps whatever the schema says.

@@ -288,3 +288,105 @@ func TestRootFieldsAlwaysKept(t *testing.T) {
 		t.Errorf("findings for apiVersion/kind/metadata, which the API server never prunes: %v", got)
 	}
 }
+
+// TestMetadataFieldsNeverPruned: ObjectMeta fields a v1beta1 CRD listed under metadata (argocd-operator
+// 0.0.3 -> 0.0.4 dropped annotations, labels, finalizers, ...) are never pruned: no field-removed.
+// A restriction of metadata.name is still compared.
+func TestMetadataFieldsNeverPruned(t *testing.T) {
+	meta := func(props map[string]apiextv1.JSONSchemaProps) apiextv1.JSONSchemaProps {
+		return apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
+			"metadata": {Type: "object", Properties: props}, "spec": {Type: "object"}}}
+	}
+	old := meta(map[string]apiextv1.JSONSchemaProps{"annotations": {Type: "object"}, "labels": {Type: "object"}, "name": {Type: "string"}})
+	tests := []struct {
+		name string
+		new  apiextv1.JSONSchemaProps
+		want []Rule
+	}{
+		{"fields removed", meta(map[string]apiextv1.JSONSchemaProps{"name": {Type: "string"}}), nil},
+		{"metadata emptied", meta(nil), nil},
+		{"name restricted", meta(map[string]apiextv1.JSONSchemaProps{"annotations": {Type: "object"}, "labels": {Type: "object"},
+			"name": {Type: "string", Pattern: "^[a-z]+$"}}), []Rule{RulePatternAdded}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []Rule
+			for _, f := range DiffSchemas(&old, &tt.new) {
+				got = append(got, f.Rule)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestFieldRemovedUnderPreserveUnknownFields: a new CRD with spec.preserveUnknownFields: true (a
+// v1beta1 CRD that leaves it unset: infinispan 2.0.x, argocd-operator 0.0.x) prunes nothing, so a
+// field removed from its schema keeps its data; with the flag false the removal is an error.
+func TestFieldRemovedUnderPreserveUnknownFields(t *testing.T) {
+	old := testCRD(apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
+		"a": {Type: "string"}, "b": {Type: "string"}}})
+	tests := []struct {
+		name     string
+		preserve bool
+		want     []Rule
+	}{
+		{"pruning", false, []Rule{RuleFieldRemoved}},
+		{"preserveUnknownFields", true, nil},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			keep := func(c *apiextv1.CustomResourceDefinition) { c.Spec.PreserveUnknownFields = tt.preserve }
+			oldC := old.DeepCopy()
+			keep(oldC)
+			new := testCRD(specWith("a", apiextv1.JSONSchemaProps{Type: "string"}), keep)
+			got := rulesAtError(Compare([]*apiextv1.CustomResourceDefinition{oldC}, []*apiextv1.CustomResourceDefinition{new}, WithAPIServerValidation(false)))
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestIntOrStringAndRootType: spellings that accept the same values are not changes: an untyped
+// anyOf of integer and string (v1beta1 CRDs, prometheus-operator 0.32) and x-kubernetes-int-or-string
+// (0.37); string widened to int-or-string with its anyOf companion (argocd-operator 0.0.9); an untyped
+// root typed object (storageos 2.2.0). A real anyOf still is.
+func TestIntOrStringAndRootType(t *testing.T) {
+	intOrString := []apiextv1.JSONSchemaProps{{Type: "integer"}, {Type: "string"}}
+	stringOrInt := []apiextv1.JSONSchemaProps{{Type: "string"}, {Type: "integer"}}
+	tests := []struct {
+		name     string
+		old, new apiextv1.JSONSchemaProps
+		want     []Rule
+	}{
+		{"untyped anyOf to int-or-string", apiextv1.JSONSchemaProps{AnyOf: stringOrInt},
+			apiextv1.JSONSchemaProps{AnyOf: intOrString, XIntOrString: true}, nil},
+		{"string to int-or-string", apiextv1.JSONSchemaProps{Type: "string"},
+			apiextv1.JSONSchemaProps{AnyOf: intOrString, XIntOrString: true}, nil},
+		{"int-or-string to string", apiextv1.JSONSchemaProps{AnyOf: intOrString, XIntOrString: true},
+			apiextv1.JSONSchemaProps{Type: "string"}, []Rule{RuleTypeChanged}},
+		{"another anyOf added", apiextv1.JSONSchemaProps{Type: "string"},
+			apiextv1.JSONSchemaProps{Type: "string", AnyOf: []apiextv1.JSONSchemaProps{{MaxLength: ptrTo(int64(3))}, {Pattern: "^a"}}}, []Rule{RuleAnyOfAdded}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			old, new := specWith("x", tt.old), specWith("x", tt.new)
+			var got []Rule
+			for _, f := range DiffSchemas(&old, &new) {
+				got = append(got, f.Rule)
+			}
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+	t.Run("untyped root typed object", func(t *testing.T) {
+		old := apiextv1.JSONSchemaProps{Properties: map[string]apiextv1.JSONSchemaProps{"spec": {Type: "object"}}}
+		new := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"spec": {Type: "object"}}}
+		if got := DiffSchemas(&old, &new); len(got) != 0 {
+			t.Errorf("findings for a root typed object: %v", got)
+		}
+	})
+}

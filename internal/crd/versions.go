@@ -173,7 +173,7 @@ func servedPairs(c *apiextv1.CustomResourceDefinition, emit func(pair string, c 
 	for i := 0; i < len(served); i++ {
 		for j := i + 1; j < len(served); j++ {
 			pair := served[i].Name + " -> " + served[j].Name
-			diffVersions(served[i], served[j], func(ch change) { emit(pair, ch) })
+			diffVersions(served[i], served[j], c.Spec.PreserveUnknownFields, func(ch change) { emit(pair, ch) })
 		}
 	}
 }

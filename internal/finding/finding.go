@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -55,6 +56,62 @@ type Finding struct {
 	// Paths are the schema paths of a CRD upgrade finding of a catalog: the one path of the change, or
 	// every copy of a struct a change was made to (echoes folded into one finding).
 	Paths []string `json:"paths,omitempty"`
+	// Package is the catalog package a catalog finding is about; Edges are the upgrade edges that make
+	// the change (one, or every edge of the package making the same change).
+	Package string `json:"package,omitempty"`
+	Edges   []Edge `json:"edges,omitempty"`
+	// Actors are who refuse the change or break (apiserver, olm-v0, olm-v1, clients); when empty, Actor
+	// alone (if set).
+	Actors []string `json:"actors,omitempty"`
+	// Published marks a finding on upgrade edges between releases already published in the catalog:
+	// no build can change them (the message starts with PublishedPrefix).
+	Published bool `json:"published,omitempty"`
+}
+
+// Edge is an upgrade edge of a package: From and To are bundle names.
+type Edge struct {
+	From string `json:"from"`
+	To   string `json:"to"`
+}
+
+// PublishedPrefix starts the message of every finding on an edge already published (Published).
+const PublishedPrefix = "already published (this build cannot change it): "
+
+// MarkPublished marks f as a finding on published edges: the message starts with PublishedPrefix
+// (once) and an error becomes a warning (no build can fix it); warnings and info keep their severity.
+func (f *Finding) MarkPublished() {
+	f.Published = true
+	if !strings.HasPrefix(f.Message, PublishedPrefix) {
+		f.Message = PublishedPrefix + f.Message
+	}
+	if f.Severity == SeverityError {
+		f.Severity = SeverityWarning
+	}
+}
+
+// ActorList returns Actors, or Actor alone when Actors is empty.
+func (f Finding) ActorList() []string {
+	if len(f.Actors) == 0 && f.Actor != "" {
+		return []string{f.Actor}
+	}
+	return f.Actors
+}
+
+// PackageOf returns the package an Object names ("package \"p\"", "package \"p\" channel ...", or
+// unquoted "package p in range ..."), or "".
+func PackageOf(object string) string {
+	rest, ok := strings.CutPrefix(object, "package ")
+	if !ok {
+		return ""
+	}
+	if p, err := strconv.QuotedPrefix(rest); err == nil {
+		if u, err := strconv.Unquote(p); err == nil {
+			return u
+		}
+		return ""
+	}
+	name, _, _ := strings.Cut(rest, " ")
+	return name
 }
 
 // String formats the finding as one line: "severity: file: object: message" without the empty parts.

@@ -1,6 +1,7 @@
 package finding
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -106,38 +107,60 @@ func (r *Report) WriteText(w io.Writer) error {
 	return err
 }
 
-// jsonReport is operator-sdk's json-alpha1 shape, extended with file, object and rule.
+// jsonReport is operator-sdk's json-alpha1 shape ({"passed", "outputs": [{"type", "message"}]}), each
+// output extended with the fields of the findings JSON contract (docs/findings.schema.json).
 type jsonReport struct {
-	Passed  bool         `json:"passed"`
-	Outputs []jsonOutput `json:"outputs"`
+	Passed  bool      `json:"passed"`
+	Outputs []Finding `json:"outputs"`
 }
 
-type jsonOutput struct {
-	Type    Severity `json:"type"`
-	Message string   `json:"message"`
-	File    string   `json:"file,omitempty"`
-	Line    int      `json:"line,omitempty"`
-	Object  string   `json:"object,omitempty"`
-	Rule    string   `json:"rule,omitempty"`
-	CRD     string   `json:"crd,omitempty"`
-	Version string   `json:"version,omitempty"`
-	Path    string   `json:"path,omitempty"`
-	Old     string   `json:"old,omitempty"`
-	New     string   `json:"new,omitempty"`
-	Fix     string   `json:"fix,omitempty"`
-	Actor   string   `json:"actor,omitempty"`
-	Paths   []string `json:"paths,omitempty"`
+// jsonFinding is a finding in JSON: operator-sdk's type and message, then the contract's fields.
+// severity, rule and file are always present (file "" when the finding is about no one file).
+type jsonFinding struct {
+	Type      Severity `json:"type"`
+	Message   string   `json:"message"`
+	File      string   `json:"file"`
+	Line      int      `json:"line,omitempty"`
+	Object    string   `json:"object,omitempty"`
+	Rule      string   `json:"rule"`
+	CRD       string   `json:"crd,omitempty"`
+	Version   string   `json:"version,omitempty"`
+	Path      string   `json:"path,omitempty"`
+	Old       string   `json:"old,omitempty"`
+	New       string   `json:"new,omitempty"`
+	Fix       string   `json:"fix,omitempty"`
+	Actor     string   `json:"actor,omitempty"`
+	Paths     []string `json:"paths,omitempty"`
+	Severity  Severity `json:"severity"`
+	Package   string   `json:"package,omitempty"`
+	Edges     []Edge   `json:"edges,omitempty"`
+	Actors    []string `json:"actors,omitempty"`
+	Published bool     `json:"published,omitempty"`
+}
+
+// MarshalJSON writes the finding as every command's -o json does (docs/findings.schema.json):
+// operator-sdk's type and message, severity, rule and file always, the rest when set; a
+// finding's package is read from its object ("package \"p\" ...") when not set.
+func (f Finding) MarshalJSON() ([]byte, error) {
+	pkg := f.Package
+	if pkg == "" {
+		pkg = PackageOf(f.Object)
+	}
+	var b bytes.Buffer
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false) // the caller's encoder escapes, or not, as it was told
+	err := enc.Encode(jsonFinding{Type: f.Severity, Message: f.Message, Severity: f.Severity, Rule: f.Rule, File: f.File, Line: f.Line,
+		Object: f.Object, Package: pkg, Edges: f.Edges, CRD: f.CRD, Version: f.Version, Path: f.Path, Paths: f.Paths,
+		Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Actors: f.ActorList(), Published: f.Published})
+	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 
 // WriteJSON writes the report as operator-sdk's json-alpha1 document ({"passed", "outputs": [{"type",
-// "message"}]}, indented with four spaces) with file, object and rule added to each output, and, for CRD
-// upgrade findings, crd, version, path, old, new, fix, actor and paths (each left out when empty).
+// "message"}]}, indented with four spaces), each output with the fields of the findings JSON contract
+// (Finding.MarshalJSON): severity, rule, file, and when set line, object, package, edges, crd, version,
+// path, paths, old, new, fix, actor, actors and published.
 func (r *Report) WriteJSON(w io.Writer) error {
-	out := jsonReport{Passed: r.Passed()}
-	for _, f := range r.Findings {
-		out.Outputs = append(out.Outputs, jsonOutput{Type: f.Severity, Message: f.Message, File: f.File, Line: f.Line, Object: f.Object, Rule: f.Rule,
-			CRD: f.CRD, Version: f.Version, Path: f.Path, Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Paths: f.Paths})
-	}
+	out := jsonReport{Passed: r.Passed(), Outputs: r.Findings}
 	data, err := json.MarshalIndent(out, "", "    ")
 	if err != nil {
 		return fmt.Errorf("encoding report: %w", err)

@@ -2,6 +2,7 @@ package finding
 
 import (
 	"bytes"
+	"encoding/json"
 	"fmt"
 	"testing"
 
@@ -32,14 +33,16 @@ func TestReportWriters(t *testing.T) {
             "message": "Warning: Value : (x.v1) minKubeVersion",
             "file": "b/manifests/x.csv.yaml",
             "object": "ClusterServiceVersion x.v1",
-            "rule": "operator-sdk/csv"
+            "rule": "operator-sdk/csv",
+            "severity": "warning"
         },
         {
             "type": "error",
             "message": "bad, really\nbad: 100%",
             "file": "b/manifests/crd.yaml",
             "object": "CustomResourceDefinition a.b",
-            "rule": "apiserver/crd"
+            "rule": "apiserver/crd",
+            "severity": "error"
         }
     ]
 }
@@ -90,7 +93,8 @@ func TestCheckFormat(t *testing.T) {
 	}
 }
 
-// TestReportJSONCRDFields: CRD upgrade findings carry their parts as JSON fields, left out when empty.
+// TestReportJSONCRDFields: CRD upgrade findings carry their parts as JSON fields, left out when empty;
+// severity, rule and file are always there.
 func TestReportJSONCRDFields(t *testing.T) {
 	r := &Report{Findings: []Finding{{Severity: SeverityError, File: "new/crd.yaml", Object: "CustomResourceDefinition a.b",
 		Rule: "crd-upgrade/type-changed", Message: "m", CRD: "a.b", Version: "v1", Path: "^.spec.x", Old: "integer", New: "string", Fix: "f"},
@@ -113,13 +117,16 @@ func TestReportJSONCRDFields(t *testing.T) {
             "path": "^.spec.x",
             "old": "integer",
             "new": "string",
-            "fix": "f"
+            "fix": "f",
+            "severity": "error"
         },
         {
             "type": "warning",
             "message": "gone",
+            "file": "",
             "rule": "crd-upgrade/crd-removed",
-            "crd": "c.d"
+            "crd": "c.d",
+            "severity": "warning"
         }
     ]
 }
@@ -177,5 +184,77 @@ func TestSortFindings(t *testing.T) {
 	}
 	if diff := cmp.Diff([]string{"1", "3", "2"}, got); diff != "" {
 		t.Error(diff)
+	}
+}
+
+// TestFindingJSONContract: a catalog finding's package (set, or read from its object), edges,
+// actors (Actors, or Actor alone) and published mark are JSON fields.
+func TestFindingJSONContract(t *testing.T) {
+	tests := []struct {
+		name string
+		f    Finding
+		want string
+	}{
+		{"package from object", Finding{Severity: SeverityWarning, Object: `package "p" channel "c"`, Rule: "catalog/graph", Message: "m"},
+			`{"type":"warning","message":"m","file":"","object":"package \"p\" channel \"c\"","rule":"catalog/graph","severity":"warning","package":"p"}`},
+		{"edges, actor", Finding{Severity: SeverityError, File: "c/p.yaml", Package: "p", Rule: "crd-upgrade/field-removed", Message: "m",
+			Edges: []Edge{{From: "a", To: "b"}}, Actor: "olm-v1", Paths: []string{"^.spec.x", "^.spec.y"}},
+			`{"type":"error","message":"m","file":"c/p.yaml","rule":"crd-upgrade/field-removed","actor":"olm-v1","paths":["^.spec.x","^.spec.y"],` +
+				`"severity":"error","package":"p","edges":[{"from":"a","to":"b"}],"actors":["olm-v1"]}`},
+		{"published", Finding{Severity: SeverityWarning, Rule: "r/x", Message: "m", Published: true, Actors: []string{"apiserver", "olm-v1"}},
+			`{"type":"warning","message":"m","file":"","rule":"r/x","severity":"warning","actors":["apiserver","olm-v1"],"published":true}`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := json.Marshal(tt.f)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if diff := cmp.Diff(tt.want, string(got)); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+// TestMarkPublished: every finding on a published edge gets the same prefix (once); only errors are
+// lowered, to warnings.
+func TestMarkPublished(t *testing.T) {
+	tests := []struct {
+		name string
+		in   Finding
+		want Finding
+	}{
+		{"error lowered", Finding{Severity: SeverityError, Message: "m"}, Finding{Severity: SeverityWarning, Message: PublishedPrefix + "m", Published: true}},
+		{"warning kept", Finding{Severity: SeverityWarning, Message: "m"}, Finding{Severity: SeverityWarning, Message: PublishedPrefix + "m", Published: true}},
+		{"info kept", Finding{Severity: SeverityInfo, Message: "m"}, Finding{Severity: SeverityInfo, Message: PublishedPrefix + "m", Published: true}},
+		{"prefixed once", Finding{Severity: SeverityWarning, Message: PublishedPrefix + "m"}, Finding{Severity: SeverityWarning, Message: PublishedPrefix + "m", Published: true}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got := tt.in
+			got.MarkPublished()
+			if diff := cmp.Diff(tt.want, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+		})
+	}
+}
+
+func TestPackageOf(t *testing.T) {
+	tests := []struct{ object, want string }{
+		{`package "p"`, "p"},
+		{`package "p" edge a -> b`, "p"},
+		{`package "a\"b" channel "c"`, `a"b`},
+		{"ClusterServiceVersion x", ""},
+		{`package p in range ">=1.5.2"`, "p"},
+		{"package ", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.object, func(t *testing.T) {
+			if diff := cmp.Diff(tt.want, PackageOf(tt.object)); diff != "" {
+				t.Error(diff)
+			}
+		})
 	}
 }

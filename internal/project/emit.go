@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/rootfs"
 	"golang.org/x/mod/semver"
 	rbacv1 "k8s.io/api/rbac/v1"
@@ -26,7 +27,7 @@ type emitOptions struct {
 	version      string
 	target       emit.Target
 	catalogImage string
-	git          GitTags
+	git          config.GitTags
 	bundleDir    string // overrides bundle.dir for the OLM v1 check (opack build's staged bundle)
 }
 
@@ -45,7 +46,7 @@ func EmitCatalogImage(ref string) EmitOption { return func(o *emitOptions) { o.c
 func EmitBundleDir(dir string) EmitOption { return func(o *emitOptions) { o.bundleDir = dir } }
 
 // EmitGit replaces the git reader used to read the version from tags (tests).
-func EmitGit(g GitTags) EmitOption { return func(o *emitOptions) { o.git = g } }
+func EmitGit(g config.GitTags) EmitOption { return func(o *emitOptions) { o.git = g } }
 
 // EmitResult is what Emit wrote.
 type EmitResult struct {
@@ -59,8 +60,8 @@ type EmitResult struct {
 
 // DeployFiles renders and validates the deploy manifests of p in memory. For an OLM v1 target it first
 // checks that the bundle in bundle.dir can be installed by OLM v1: an error with --olm v1, warnings with both.
-func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.File, []string, error) {
-	o := emitOptions{git: ReadGitTags}
+func DeployFiles(ctx context.Context, p *config.Project, opts ...EmitOption) ([]emit.File, []string, error) {
+	o := emitOptions{git: config.ReadGitTags}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -72,13 +73,13 @@ func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.Fi
 		}
 		target = t
 	}
-	spec, err := p.emitSpec(ctx, target, o)
+	spec, err := emitSpec(ctx, p, target, o)
 	if err != nil {
 		return nil, nil, err
 	}
 	var warnings []string
 	if target.V1() {
-		w, err := p.checkOLMv1(ctx, target, o.bundleDir)
+		w, err := checkOLMv1(ctx, p, target, o.bundleDir)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -105,7 +106,7 @@ func DeployFiles(ctx context.Context, p *Project, opts ...EmitOption) ([]emit.Fi
 
 // Emit renders the deploy manifests of p and writes them into outputs.deploy, replacing olmv0/ and
 // olmv1/ atomically (nothing is written when any object is invalid).
-func Emit(ctx context.Context, p *Project, opts ...EmitOption) (*EmitResult, error) {
+func Emit(ctx context.Context, p *config.Project, opts ...EmitOption) (*EmitResult, error) {
 	files, warnings, err := DeployFiles(ctx, p, opts...)
 	if err != nil {
 		return nil, err
@@ -122,7 +123,7 @@ func Emit(ctx context.Context, p *Project, opts ...EmitOption) (*EmitResult, err
 }
 
 // checkOLMv1 runs the OLM v1 installability check on the bundle folder, when there is one.
-func (p *Project) checkOLMv1(ctx context.Context, target emit.Target, dir string) ([]string, error) {
+func checkOLMv1(ctx context.Context, p *config.Project, target emit.Target, dir string) ([]string, error) {
 	if dir == "" {
 		dir = filepath.Join(p.Dir, p.Bundle.Dir)
 	}
@@ -179,8 +180,8 @@ func bundleProperties(dir string) ([]emit.Property, error) {
 }
 
 // emitSpec builds the emit.Spec of p for target.
-func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOptions) (emit.Spec, error) {
-	cat, ok := p.catalog(p.Deploy.Catalog)
+func emitSpec(ctx context.Context, p *config.Project, target emit.Target, o emitOptions) (emit.Spec, error) {
+	cat, ok := p.CatalogNamed(p.Deploy.Catalog)
 	if !ok {
 		return emit.Spec{}, fmt.Errorf("deploy.catalog %q names no catalog", p.Deploy.Catalog)
 	}
@@ -190,7 +191,7 @@ func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOption
 			return emit.Spec{}, fmt.Errorf("catalog image %q: %w", image, err)
 		}
 	} else {
-		version, err := p.ResolveVersion(ctx, WithVersion(o.version), WithGit(o.git))
+		version, err := p.ResolveVersion(ctx, config.WithVersion(o.version), config.WithGit(o.git))
 		if err != nil {
 			return emit.Spec{}, err
 		}
@@ -199,16 +200,16 @@ func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOption
 		}
 	}
 	digest := strings.Contains(image, "@")
-	spec := emit.Spec{Package: p.Package, Catalog: emit.Catalog{Image: image, Scratch: cat.Base == BaseScratch}}
+	spec := emit.Spec{Package: p.Package, Catalog: emit.Catalog{Image: image, Scratch: cat.Base == config.BaseScratch}}
 	if target.V0() {
-		v0, err := p.olmv0Spec(cat, spec.Catalog, digest)
+		v0, err := olmv0Spec(p, cat, spec.Catalog, digest)
 		if err != nil {
 			return emit.Spec{}, err
 		}
 		spec.OLMv0 = v0
 	}
 	if target.V1() {
-		v1, err := p.olmv1Spec(ctx, digest, o.bundleDir)
+		v1, err := olmv1Spec(ctx, p, digest, o.bundleDir)
 		if err != nil {
 			return emit.Spec{}, err
 		}
@@ -217,14 +218,14 @@ func (p *Project) emitSpec(ctx context.Context, target emit.Target, o emitOption
 	return spec, nil
 }
 
-func (p *Project) olmv0Spec(c Catalog, cat emit.Catalog, digest bool) (*emit.OLMv0, error) {
+func olmv0Spec(p *config.Project, c config.Catalog, cat emit.Catalog, digest bool) (*emit.OLMv0, error) {
 	v0 := p.Deploy.OLMv0
 	cs := v0.CatalogSource
 	poll := cs.PollInterval
 	if digest || poll == "0" {
 		poll = "" // a digest never changes
 	}
-	extract, cacheDir, err := p.extractContent(c, cat)
+	extract, cacheDir, err := extractContent(p, c, cat)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +253,7 @@ func (p *Project) olmv0Spec(c Catalog, cat emit.Catalog, digest bool) (*emit.OLM
 // extractContent decides spec.grpcPodConfig.extractContent of the CatalogSource from the catalog
 // image: only a cacheDir the image holds, and no extractContent without cacheDir unless the project
 // declares an OLM that serves it.
-func (p *Project) extractContent(c Catalog, cat emit.Catalog) (bool, string, error) {
+func extractContent(p *config.Project, c config.Catalog, cat emit.Catalog) (bool, string, error) {
 	cs := p.Deploy.OLMv0.CatalogSource
 	extract := cat.Scratch
 	if x := cs.GRPCPodConfig.ExtractContent; x != nil {
@@ -269,15 +270,15 @@ func (p *Project) extractContent(c Catalog, cat emit.Catalog) (bool, string, err
 	}
 	min := p.Deploy.OLMv0.MinOLMVersion
 	if min != "" && !semver.IsValid(min) {
-		return false, "", fmt.Errorf("deploy.olmv0.minOLMVersion %q is not a version such as %s", min, MinOLMVersionNoCacheDir)
+		return false, "", fmt.Errorf("deploy.olmv0.minOLMVersion %q is not a version such as %s", min, config.MinOLMVersionNoCacheDir)
 	}
-	if min == "" || semver.Compare(min, MinOLMVersionNoCacheDir) < 0 {
-		return false, "", fmt.Errorf("catalog %s has serveCache: false, and OLM serves extractContent without a cacheDir only since %s (deploy.olmv0.minOLMVersion is %q): set serveCache: true (recommended), or deploy.olmv0.minOLMVersion: %s if every cluster runs that OLM or newer", c.Name, MinOLMVersionNoCacheDir, min, MinOLMVersionNoCacheDir)
+	if min == "" || semver.Compare(min, config.MinOLMVersionNoCacheDir) < 0 {
+		return false, "", fmt.Errorf("catalog %s has serveCache: false, and OLM serves extractContent without a cacheDir only since %s (deploy.olmv0.minOLMVersion is %q): set serveCache: true (recommended), or deploy.olmv0.minOLMVersion: %s if every cluster runs that OLM or newer", c.Name, config.MinOLMVersionNoCacheDir, min, config.MinOLMVersionNoCacheDir)
 	}
 	return true, "", nil
 }
 
-func (p *Project) olmv1Spec(ctx context.Context, digest bool, bundleDir string) (*emit.OLMv1, error) {
+func olmv1Spec(ctx context.Context, p *config.Project, digest bool, bundleDir string) (*emit.OLMv1, error) {
 	v1 := p.Deploy.OLMv1
 	poll := 0
 	if v1.Catalog.PollIntervalMinutes != nil && !digest {
@@ -297,9 +298,9 @@ func (p *Project) olmv1Spec(ctx context.Context, digest bool, bundleDir string) 
 		for _, r := range sa.Rules {
 			esa.Rules = append(esa.Rules, rbacv1.PolicyRule{APIGroups: r.APIGroups, Resources: r.Resources, ResourceNames: r.ResourceNames, Verbs: r.Verbs, NonResourceURLs: r.NonResourceURLs})
 		}
-		if sa.derive {
+		if sa.Derive {
 			var err error
-			if esa.Rules, esa.NamespaceRules, err = p.installerRBAC(ctx, bundleDir); err != nil {
+			if esa.Rules, esa.NamespaceRules, err = installerRBAC(ctx, p, bundleDir); err != nil {
 				return nil, err
 			}
 		}
@@ -309,7 +310,7 @@ func (p *Project) olmv1Spec(ctx context.Context, digest bool, bundleDir string) 
 }
 
 // installerRBAC derives the installer service account's rules from the bundle in dir (default bundle.dir).
-func (p *Project) installerRBAC(ctx context.Context, dir string) (cluster, namespaced []rbacv1.PolicyRule, err error) {
+func installerRBAC(ctx context.Context, p *config.Project, dir string) (cluster, namespaced []rbacv1.PolicyRule, err error) {
 	if dir == "" {
 		dir = filepath.Join(p.Dir, p.Bundle.Dir)
 	}
@@ -331,7 +332,7 @@ func (p *Project) installerRBAC(ctx context.Context, dir string) (cluster, names
 
 // EmitFile loads the project file at path and emits its deploy manifests (opack emit).
 func EmitFile(ctx context.Context, path string, opts ...EmitOption) (*EmitResult, error) {
-	p, err := Load(path)
+	p, err := config.Load(path)
 	if err != nil {
 		return nil, err
 	}

@@ -10,24 +10,25 @@ import (
 	"github.com/google/go-cmp/cmp"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/project/config"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
 
 // initSample writes opack.yaml into a copy of the sample, plus extra YAML appended to it.
-func initSample(t *testing.T, extra string) (dir string, p *Project) {
+func initSample(t *testing.T, extra string) (dir string, p *config.Project) {
 	t.Helper()
 	dir = sample(t)
 	if _, err := Init(context.Background(), dir, e2eInit); err != nil {
 		t.Fatal(err)
 	}
-	path := filepath.Join(dir, DefaultFile)
+	path := filepath.Join(dir, config.DefaultFile)
 	if extra != "" {
 		data, _ := os.ReadFile(path)
 		if err := writeFile(path, string(data)+extra); err != nil {
 			t.Fatal(err)
 		}
 	}
-	p, err := Load(path)
+	p, err := config.Load(path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -36,7 +37,7 @@ func initSample(t *testing.T, extra string) (dir string, p *Project) {
 
 func TestEmitSample(t *testing.T) {
 	dir, _ := initSample(t, "")
-	res, err := EmitFile(context.Background(), filepath.Join(dir, DefaultFile))
+	res, err := EmitFile(context.Background(), filepath.Join(dir, config.DefaultFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,7 +71,7 @@ func TestEmitSample(t *testing.T) {
 	}
 	// Emitting again leaves every byte as it was.
 	before := tree(t, filepath.Join(dir, "deploy"))
-	if _, err := EmitFile(context.Background(), filepath.Join(dir, DefaultFile)); err != nil {
+	if _, err := EmitFile(context.Background(), filepath.Join(dir, config.DefaultFile)); err != nil {
 		t.Fatal(err)
 	}
 	if diff := cmp.Diff(before, tree(t, filepath.Join(dir, "deploy"))); diff != "" {

@@ -158,9 +158,9 @@ func isOCILayout(dir string) bool {
 	return err == nil
 }
 
-// foreignFiles lists (at most 100, sorted) the files below the folder rel of the project in dir that
+// ForeignFiles lists (at most 100, sorted) the files below the folder rel of the project in dir that
 // its OwnedFile does not list: what a build replacing that folder would refuse to delete.
-func foreignFiles(dir, rel string) []string {
+func ForeignFiles(dir, rel string) []string {
 	owned, err := readOwned(dir)
 	if err != nil {
 		owned = map[string]bool{}

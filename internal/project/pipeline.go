@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/tmpdir"
 )
 
@@ -84,7 +85,7 @@ type buildOptions struct {
 	version         string
 	push            bool
 	log             io.Writer
-	git             GitTags
+	git             config.GitTags
 	imageOpts       []image.Option
 	sourceDateEpoch string
 	allowRebuild    bool
@@ -114,7 +115,7 @@ func BuildPush(on bool) BuildOption { return func(o *buildOptions) { o.push = on
 func BuildLog(w io.Writer) BuildOption { return func(o *buildOptions) { o.log = w } }
 
 // BuildGit replaces the git reader used to read the version from tags (tests).
-func BuildGit(g GitTags) BuildOption { return func(o *buildOptions) { o.git = g } }
+func BuildGit(g config.GitTags) BuildOption { return func(o *buildOptions) { o.git = g } }
 
 // BuildImageOptions passes registry options (insecure, keychain, retries, logger) to pushes and pulls.
 func BuildImageOptions(opts ...image.Option) BuildOption {
@@ -180,13 +181,13 @@ func (o *buildOptions) logf(format string, args ...any) {
 // images and render the deploy manifests. Everything is staged outside the project; only when every
 // step passed are the outputs swapped into place, each atomically, and only those that changed.
 // Offline (the default) images go to OCI layouts under outputs.dir; with BuildPush they are pushed.
-func Build(ctx context.Context, p *Project, opts ...BuildOption) (*BuildResult, error) {
+func Build(ctx context.Context, p *config.Project, opts ...BuildOption) (*BuildResult, error) {
 	return runPipeline(ctx, p, false, opts)
 }
 
 // Check runs everything Build does without writing into the project or pushing, and reports in
 // BuildResult.Written and Diff the outputs that differ from what Build would write.
-func Check(ctx context.Context, p *Project, opts ...BuildOption) (*BuildResult, error) {
+func Check(ctx context.Context, p *config.Project, opts ...BuildOption) (*BuildResult, error) {
 	return runPipeline(ctx, p, true, opts)
 }
 
@@ -204,14 +205,14 @@ func CheckFile(ctx context.Context, path string, opts ...BuildOption) (*BuildRes
 func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (*BuildResult, error) {
 	o := newBuildOptions(opts)
 	if _, err := os.Stat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, noProject(path)
+		return nil, config.NoProject(path)
 	}
 	unlock, err := lockProject(ctx, filepath.Dir(path), !check, o.logf)
 	if err != nil {
 		return nil, err
 	}
 	defer unlock()
-	p, err := Load(path)
+	p, err := config.Load(path)
 	if err != nil {
 		return nil, err
 	}
@@ -219,14 +220,14 @@ func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (
 }
 
 func newBuildOptions(opts []BuildOption) *buildOptions {
-	o := &buildOptions{git: ReadGitTags}
+	o := &buildOptions{git: config.ReadGitTags}
 	for _, opt := range opts {
 		opt(o)
 	}
 	return o
 }
 
-func runPipeline(ctx context.Context, p *Project, check bool, opts []BuildOption) (*BuildResult, error) {
+func runPipeline(ctx context.Context, p *config.Project, check bool, opts []BuildOption) (*BuildResult, error) {
 	o := newBuildOptions(opts)
 	unlock, err := lockProject(ctx, p.Dir, !check, o.logf)
 	if err != nil {
@@ -237,7 +238,7 @@ func runPipeline(ctx context.Context, p *Project, check bool, opts []BuildOption
 }
 
 // runLocked runs the pipeline on p; the caller holds the project lock.
-func runLocked(ctx context.Context, p *Project, check bool, o *buildOptions) (*BuildResult, error) {
+func runLocked(ctx context.Context, p *config.Project, check bool, o *buildOptions) (*BuildResult, error) {
 	if check {
 		o.push = false
 	}

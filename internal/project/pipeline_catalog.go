@@ -9,6 +9,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -20,8 +21,8 @@ import (
 	"github.com/opack/opack/internal/image"
 )
 
-// catalogFormat is the format of the rendered catalogs (<dir>/<package>/catalog.yaml).
-const catalogFormat = "yaml"
+// CatalogFormat is the format of the rendered catalogs (<dir>/<package>/catalog.yaml).
+const CatalogFormat = "yaml"
 
 // readTemplate returns the template of catalog i, or a new basic template for the package when the
 // project has none yet (ok false).
@@ -52,7 +53,7 @@ func (r *run) renderCurrent(ctx context.Context, i int) (*fbc.DeclarativeConfig,
 	if cfg, ok := r.rendered[i]; ok {
 		return cfg, nil
 	}
-	if c := r.p.Catalogs[i]; c.Mode == CatalogModeFBC {
+	if c := r.p.Catalogs[i]; c.Mode == config.CatalogModeFBC {
 		files, err := r.fbcFiles(c)
 		if err != nil {
 			return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
@@ -106,7 +107,7 @@ func (r *run) buildCatalogs(ctx context.Context) error {
 
 func (r *run) buildCatalog(ctx context.Context, i int) error {
 	c := r.p.Catalogs[i]
-	if c.Mode == CatalogModeFBC {
+	if c.Mode == config.CatalogModeFBC {
 		return r.buildFBCCatalog(ctx, i)
 	}
 	data, err := r.addToTemplate(ctx, i)
@@ -125,7 +126,7 @@ func (r *run) buildCatalog(ctx context.Context, i int) error {
 		return err
 	}
 	dir := r.staged("catalogs", fmt.Sprint(i))
-	if err := fbc.WriteDir(*cfg, dir, catalogFormat); err != nil {
+	if err := fbc.WriteDir(*cfg, dir, CatalogFormat); err != nil {
 		return stepErr(StepRender, c.Dir, err, "")
 	}
 	r.addOutput(c.Dir, dir, true, true)
@@ -184,7 +185,7 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 
 // validateCatalog loads the rendered catalog back and validates it as `opack catalog validate`
 // does, with the CRD checks of every upgrade edge under the waivers and migrations of opack.yaml.
-func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error {
+func (r *run) validateCatalog(ctx context.Context, c config.Catalog, dir string) error {
 	cfg, err := fbc.LoadDir(ctx, dir)
 	if err != nil {
 		return stepErr(StepCatalogValidate, c.Dir, err, "")
@@ -192,7 +193,7 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Dir))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
 	edges := r.edgeFindings(ctx, cfg, c.Dir)
-	if c.Mode == CatalogModeFBC {
+	if c.Mode == config.CatalogModeFBC {
 		edges = append(r.publishedEdges(edges), r.fbcDiffFindings(ctx, c, dir)...)
 	}
 	fs = append(fs, edges...)
@@ -201,7 +202,7 @@ func (r *run) validateCatalog(ctx context.Context, c Catalog, dir string) error 
 }
 
 // buildCatalogImage builds the catalog image (reproducible) and stages it in an OCI layout.
-func (r *run) buildCatalogImage(ctx context.Context, c Catalog, dir string) error {
+func (r *run) buildCatalogImage(ctx context.Context, c config.Catalog, dir string) error {
 	tagRef, err := r.p.CatalogImage(c, r.version)
 	if err != nil {
 		return stepErr(StepCatalogImage, r.p.File, err, "")

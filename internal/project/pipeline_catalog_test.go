@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // TestBuildTemplateReleases builds two releases into the catalog template: the basic template
@@ -61,7 +62,7 @@ entries:
 		t.Run(tt.name, func(t *testing.T) {
 			ctx := context.Background()
 			dir := sampleProject(t)
-			tmplPath := filepath.Join(dir, DefaultCatalogTemplate)
+			tmplPath := filepath.Join(dir, config.DefaultCatalogTemplate)
 			p := load(t, dir)
 			p.Channels, p.DefaultChannel = tt.channels, tt.channels[0]
 			res1, err := Build(ctx, p)

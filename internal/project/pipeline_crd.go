@@ -81,7 +81,12 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if file != "" {
 			name = file
 		}
-		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg})
+		var paths []string
+		if f.Path != "" {
+			paths = []string{f.Path}
+		}
+		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg,
+			CRD: f.CRD, Version: f.Version, Path: f.Path, Paths: paths, Old: f.Old, New: f.New, Fix: f.Fix, Actor: string(f.Actor)})
 	}
 	return out
 }
@@ -90,7 +95,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 // the removal of a stored version. The waiver names the rule by any of crd.Rule.WaiverIDs.
 func (r *run) waived(f crd.Finding, path string) (string, bool) {
 	for _, rule := range f.Rule.WaiverIDs() {
-		if i := r.p.waiverIndex(rule, f.CRD, path); i >= 0 {
+		if i := r.p.WaiverIndex(rule, f.CRD, path); i >= 0 {
 			if r.usedWaivers == nil {
 				r.usedWaivers = map[int]bool{}
 			}
@@ -258,14 +263,19 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		object := fmt.Sprintf("package %q edge %s -> %s", e.Package, e.From, e.To)
 		for _, c := range []crds{oldC, newC} {
 			if c.err != nil {
-				out = append(out, finding.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err))
+				f := finding.Errorf(file, object, RuleCRDUpgrade, "reading CRDs: %v", c.err)
+				f.Package, f.Edges = e.Package, []finding.Edge{{From: e.From, To: e.To}}
+				out = append(out, f)
 			}
 		}
 		if !oldC.ok || !newC.ok || k == r.prevEdge {
 			continue
 		}
 		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv)
-		out = append(out, r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file)...)
+		for _, f := range r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file) {
+			f.Package, f.Edges = e.Package, []finding.Edge{{From: e.From, To: e.To}}
+			out = append(out, f)
+		}
 	}
 	return append(out, r.storedVersionFindings(g, func(pkg, name string) ([]*apiextv1.CustomResourceDefinition, bool) {
 		c := get(pkg, name)

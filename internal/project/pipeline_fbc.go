@@ -9,9 +9,8 @@ import (
 	"path"
 	"path/filepath"
 	"sort"
-	"strings"
-	texttemplate "text/template"
 
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/opack/opack/internal/catalog/render"
@@ -20,23 +19,10 @@ import (
 	"github.com/opack/opack/internal/finding"
 )
 
-// fbcBundleFile expands a catalog's bundleFile for version.
-func fbcBundleFile(pattern, version, pkg string) (string, error) {
-	t, err := texttemplate.New("bundleFile").Option("missingkey=error").Parse(pattern)
-	if err != nil {
-		return "", err
-	}
-	var b bytes.Buffer
-	if err := t.Execute(&b, imageData{Version: version, Package: pkg}); err != nil {
-		return "", err
-	}
-	return path.Clean(b.String()), nil
-}
-
 // fbcFiles reads the file-based catalog files of catalog c (slash paths relative to its dir):
 // every .yaml, .yml or .json file holding olm.* blobs. Other files (a Dockerfile, a README) are
 // neither read nor touched.
-func (r *run) fbcFiles(c Catalog) (map[string][]byte, error) {
+func (r *run) fbcFiles(c config.Catalog) (map[string][]byte, error) {
 	root := r.path(c.Dir)
 	files := map[string][]byte{}
 	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
@@ -114,7 +100,7 @@ func (r *run) buildFBCCatalog(ctx context.Context, i int) error {
 
 // addToFBC returns the catalog files the new bundle changes: none when the catalog already has
 // it by this digest; the bundle's blob replaced when it is a rebuild (--allow-rebuild).
-func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) (map[string][]byte, error) {
+func (r *run) addToFBC(ctx context.Context, c config.Catalog, files map[string][]byte) (map[string][]byte, error) {
 	ref := r.res.Bundle.Digest
 	rd, err := render.NewRenderer(render.WithPuller(r.images))
 	if err != nil {
@@ -130,7 +116,7 @@ func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) 
 	b := cfg.Bundles[0]
 	opts := template.FBCAddOptions{Channels: r.p.Channels}
 	if c.BundleFile != "" {
-		if opts.BundleFile, err = fbcBundleFile(c.BundleFile, r.version, r.p.Package); err != nil {
+		if opts.BundleFile, err = config.FBCBundleFile(c.BundleFile, r.version, r.p.Package); err != nil {
 			return nil, stepErr(StepCatalogTemplate, r.p.File, err, "fix catalogs bundleFile")
 		}
 	}
@@ -147,7 +133,7 @@ func (r *run) addToFBC(ctx context.Context, c Catalog, files map[string][]byte) 
 
 // rebuiltFBC handles a bundle already in the catalog: unchanged when it has this image, else a
 // rebuild, refused unless --allow-rebuild, which replaces the bundle's blob in place.
-func (r *run) rebuiltFBC(ctx context.Context, c Catalog, files map[string][]byte, b fbc.Bundle) (map[string][]byte, error) {
+func (r *run) rebuiltFBC(ctx context.Context, c config.Catalog, files map[string][]byte, b fbc.Bundle) (map[string][]byte, error) {
 	cur, err := loadFBCFiles(files)
 	if err != nil {
 		return nil, stepErr(StepCatalogTemplate, c.Dir, err, "")
@@ -193,17 +179,23 @@ func loadFBCFiles(files map[string][]byte) (*fbc.DeclarativeConfig, error) {
 	return out, nil
 }
 
-// publishedEdges turns the errors about upgrade edges between releases already in an fbc
-// catalog into warnings: they were published before this build and no build can change them.
-// Edges into the bundle being built keep their severity.
+// publishedEdges marks the findings about upgrade edges between releases already in an fbc
+// catalog: they were published before this build and no build can change them. Every such finding
+// (error, warning or info) says so the same way (finding.MarkPublished: the message's prefix and
+// published in JSON); errors become warnings. A finding on edges of which one leads into the
+// bundle being built keeps its severity and wording.
 func (r *run) publishedEdges(fs []finding.Finding) []finding.Finding {
-	into := "-> " + r.csvName
 	for i, f := range fs {
-		if f.Severity != finding.SeverityError || !strings.Contains(f.Object, " edge ") || strings.HasSuffix(f.Object, into) {
+		if len(f.Edges) == 0 {
 			continue
 		}
-		fs[i].Severity = finding.SeverityWarning
-		fs[i].Message = "already published (this build cannot change it): " + f.Message
+		published := true
+		for _, e := range f.Edges {
+			published = published && e.To != r.csvName
+		}
+		if published {
+			fs[i].MarkPublished()
+		}
 	}
 	return fs
 }

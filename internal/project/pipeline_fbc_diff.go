@@ -9,6 +9,7 @@ import (
 	"github.com/opack/opack/internal/catalog/diff"
 	"github.com/opack/opack/internal/catalog/template"
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // ruleFBCDiff is the rule of the notes about the comparison with the committed catalog.
@@ -22,7 +23,7 @@ func CheckDiffBase(rev string) BuildOption { return func(o *buildOptions) { o.di
 // (opack catalog diff git:REV:DIR), and returns what catalog validation does not already report:
 // releases newly stranded and packages removed. Only opack check compares; outside a git
 // repository, or when the revision has no such folder, it says so in a note.
-func (r *run) fbcDiffFindings(ctx context.Context, c Catalog, dir string) []finding.Finding {
+func (r *run) fbcDiffFindings(ctx context.Context, c config.Catalog, dir string) []finding.Finding {
 	if !r.check {
 		return nil
 	}

@@ -13,6 +13,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // diffCatalog is a package with the chain 1.0.0 → 1.1.0 → 1.2.0 in channel stable.
@@ -109,8 +110,8 @@ func TestFBCDiffFindings(t *testing.T) {
 			}
 			staged := t.TempDir()
 			writeDiffFile(t, filepath.Join(staged, "index.yaml"), tc.staged)
-			r := &run{p: &Project{Dir: dir}, o: &buildOptions{}, check: tc.check}
-			got := r.fbcDiffFindings(context.Background(), Catalog{Name: "demo", Dir: "catalog", Mode: CatalogModeFBC}, staged)
+			r := &run{p: &config.Project{Dir: dir}, o: &buildOptions{}, check: tc.check}
+			got := r.fbcDiffFindings(context.Background(), config.Catalog{Name: "demo", Dir: "catalog", Mode: config.CatalogModeFBC}, staged)
 			var rules []string
 			var sevs []finding.Severity
 			for _, f := range got {

@@ -12,6 +12,7 @@ import (
 	"github.com/google/go-cmp/cmp"
 
 	"github.com/opack/opack/internal/emit"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // realRepoProject copies a real repository of testdata/realrepos (its input) and writes its
@@ -51,11 +52,11 @@ func TestE2EBuildGoTypes(t *testing.T) {
 	base := filepath.Join("config", "manifests", "bases", "argocd-operator.clusterserviceversion.yaml")
 	for _, tt := range []struct {
 		name    string
-		images  []ImageAlias
+		images  []config.ImageAlias
 		goTypes bool
 	}{
 		{"kustomization", nil, true},
-		{"images of opack.yaml", []ImageAlias{{Name: "controller", NewName: "quay.io/argoprojlabs/argocd-operator", NewTag: "v0.19.0"}}, true},
+		{"images of opack.yaml", []config.ImageAlias{{Name: "controller", NewName: "quay.io/argoprojlabs/argocd-operator", NewTag: "v0.19.0"}}, true},
 		{"step turned off", nil, false},
 	} {
 		t.Run(tt.name, func(t *testing.T) {

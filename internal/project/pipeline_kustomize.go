@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/rootfs"
 
 	"sigs.k8s.io/kustomize/api/konfig"
@@ -124,7 +125,7 @@ func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
 }
 
 // mergeImage applies an images entry of opack.yaml as `kustomize edit set image` does.
-func mergeImage(cur types.Image, im ImageAlias) types.Image {
+func mergeImage(cur types.Image, im config.ImageAlias) types.Image {
 	if im.NewName != "" {
 		cur.NewName = im.NewName
 	}

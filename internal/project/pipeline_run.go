@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/txn"
 )
 
@@ -21,7 +22,7 @@ const DefaultBundleDockerfile = "bundle.Dockerfile"
 
 // run is one execution of the pipeline: every file it makes goes below stage until finish.
 type run struct {
-	p     *Project
+	p     *config.Project
 	o     *buildOptions
 	stage string   // where outputs are staged: the transaction's folder (build), scratch (check)
 	tx    *txn.Txn // build: commits the outputs at the write step
@@ -88,7 +89,7 @@ func (r *run) pipeline(ctx context.Context) error {
 		}
 	}
 	// Every check ran: a waiver that matched nothing is a typo or a leftover.
-	r.res.Warnings = append(r.res.Warnings, r.p.unusedWaivers(r.usedWaivers)...)
+	r.res.Warnings = append(r.res.Warnings, r.p.UnusedWaivers(r.usedWaivers)...)
 	if err := r.saveVersion(); err != nil {
 		return err
 	}
@@ -121,7 +122,7 @@ func (r *run) pipeline(ctx context.Context) error {
 
 // resolve checks what the pipeline needs from opack.yaml before anything runs.
 func (r *run) resolve(ctx context.Context) error {
-	v, err := r.p.ResolveVersion(ctx, WithVersion(r.o.version), WithGit(r.o.git))
+	v, err := r.p.ResolveVersion(ctx, config.WithVersion(r.o.version), config.WithGit(r.o.git))
 	if err != nil {
 		return stepErr(StepConfig, r.p.File, err, "set version in "+r.p.File+" or pass --version")
 	}

@@ -11,6 +11,7 @@ import (
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // crdSources maps the name of each CRD defined under the kustomize tree (the folder holding
@@ -72,7 +73,7 @@ const RuleDefaultChannel = "build/default-channel"
 // defaultChannelFindings explains opm's "channel must contain at least one bundle" for the
 // project's package when its default channel is missing from the rendered catalog: which
 // default channel, where it is set and which channels there are.
-func (r *run) defaultChannelFindings(cfg *fbc.DeclarativeConfig, c Catalog) []finding.Finding {
+func (r *run) defaultChannelFindings(cfg *fbc.DeclarativeConfig, c config.Catalog) []finding.Finding {
 	var out []finding.Finding
 	for _, pkg := range cfg.Packages {
 		if pkg.Name != r.p.Package || pkg.DefaultChannel == "" {

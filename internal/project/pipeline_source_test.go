@@ -9,6 +9,7 @@ import (
 
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/project/config"
 )
 
 func TestCRDSources(t *testing.T) {
@@ -53,7 +54,7 @@ func TestCRDSources(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &run{p: &Project{Dir: dir, KustomizeDir: tt.kustomizeDir, Bundle: Bundle{Dir: "bundle"}, Outputs: Outputs{Dir: "_output"}}}
+			r := &run{p: &config.Project{Dir: dir, KustomizeDir: tt.kustomizeDir, Bundle: config.Bundle{Dir: "bundle"}, Outputs: config.Outputs{Dir: "_output"}}}
 			if diff := cmp.Diff(tt.want, r.crdSources()); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}
@@ -80,8 +81,8 @@ func TestDefaultChannelFindings(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &run{p: &Project{File: "opack.yaml", Package: "op"}}
-			got := r.defaultChannelFindings(tt.cfg, Catalog{Template: "catalog-template.yaml"})
+			r := &run{p: &config.Project{File: "opack.yaml", Package: "op"}}
+			got := r.defaultChannelFindings(tt.cfg, config.Catalog{Template: "catalog-template.yaml"})
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Errorf("(-want +got):\n%s", diff)
 			}

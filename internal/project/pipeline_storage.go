@@ -82,7 +82,10 @@ func (r *run) lostVersions(k [2]string, storedBy map[[2]string][]string, file st
 				key[1], strings.Join(storedBy[key], ", "), k[1], k[1], key[1]),
 			Fix: "keep " + key[1] + " in spec.versions (served: false) until every cluster migrated its objects and status.storedVersions; then declare it under migrations in " + r.p.File}
 		object := fmt.Sprintf("package %q bundle %s", k[0], k[1])
-		out = append(out, r.crdFindings([]crd.Finding{f}, "", func(crd.Finding) string { return object }, file)...)
+		for _, f := range r.crdFindings([]crd.Finding{f}, "", func(crd.Finding) string { return object }, file) {
+			f.Package = k[0]
+			out = append(out, f)
+		}
 	}
 	return out
 }

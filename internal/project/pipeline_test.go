@@ -19,6 +19,7 @@ import (
 	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/finding"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // sizeField is the size property of the go/v4 sample's Memcached CRD.
@@ -91,9 +92,9 @@ func editFile(t *testing.T, path, old, new string) {
 	}
 }
 
-func load(t *testing.T, dir string) *Project {
+func load(t *testing.T, dir string) *config.Project {
 	t.Helper()
-	p, err := Load(filepath.Join(dir, DefaultFile))
+	p, err := config.Load(filepath.Join(dir, config.DefaultFile))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +165,7 @@ func TestBuildOffline(t *testing.T) {
 	})
 	t.Run("a waiver accepts the reviewed change", func(t *testing.T) {
 		p := load(t, dir)
-		p.Waivers = []Waiver{{Rule: "field-removed", CRD: "memcacheds.cache.example.com", Path: "spec.size", Reason: "never read"}}
+		p.Waivers = []config.Waiver{{Rule: "field-removed", CRD: "memcacheds.cache.example.com", Path: "spec.size", Reason: "never read"}}
 		res, err := Check(ctx, p, BuildVersion("0.0.2"))
 		if err != nil {
 			t.Fatalf("check with the waiver: %v", err)
@@ -226,7 +227,7 @@ func TestBuildImages(t *testing.T) {
 	before := snapshot(t, dir)
 	kust, _ := os.ReadFile(filepath.Join(dir, "config", "manager", "kustomization.yaml"))
 	p := load(t, dir)
-	p.Images = []ImageAlias{{Name: "controller", NewName: "registry.example.com/team/memcached", NewTag: "v9.9.9"}}
+	p.Images = []config.ImageAlias{{Name: "controller", NewName: "registry.example.com/team/memcached", NewTag: "v9.9.9"}}
 	res, err := Check(context.Background(), p)
 	if err != nil {
 		t.Fatal(err)
@@ -244,12 +245,12 @@ func TestBuildImages(t *testing.T) {
 }
 
 func TestCRDFindingsWaiversAndMigrations(t *testing.T) {
-	p := &Project{File: "opack.yaml",
-		Waivers: []Waiver{
+	p := &config.Project{File: "opack.yaml",
+		Waivers: []config.Waiver{
 			{Rule: "field-removed", CRD: "a.example.com", Path: "spec.size", Reason: "never read"},
 			{Rule: "crd/enum-value-removed", Reason: "reviewed"},
 		},
-		Migrations: []Migration{{CRD: "a.example.com", Version: "v1alpha1"}},
+		Migrations: []config.Migration{{CRD: "a.example.com", Version: "v1alpha1"}},
 	}
 	r := &run{p: p, o: &buildOptions{}, res: &BuildResult{}}
 	found := []crd.Finding{
@@ -300,15 +301,15 @@ func TestStoredVersionFindings(t *testing.T) {
 	}}
 	tests := []struct {
 		name       string
-		migrations []Migration
+		migrations []config.Migration
 		want       finding.Severity
 	}{
 		{"removal without migration", nil, finding.SeverityError},
-		{"declared migration", []Migration{{CRD: "widgets.example.com", Version: "v1alpha1"}}, finding.SeverityInfo},
+		{"declared migration", []config.Migration{{CRD: "widgets.example.com", Version: "v1alpha1"}}, finding.SeverityInfo},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r := &run{p: &Project{File: "opack.yaml", Migrations: tt.migrations}, o: &buildOptions{}, res: &BuildResult{}}
+			r := &run{p: &config.Project{File: "opack.yaml", Migrations: tt.migrations}, o: &buildOptions{}, res: &BuildResult{}}
 			got := r.storedVersionFindings(g, get, "catalog")
 			if len(got) != 1 || got[0].Severity != tt.want || got[0].Object != `package "op" bundle op.v3` ||
 				!strings.Contains(got[0].Message, "version v1alpha1 was the storage version in op.v1") {

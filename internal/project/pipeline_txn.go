@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"path/filepath"
 
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/txn"
 )
 
@@ -29,7 +30,7 @@ func (r *run) beginTxn() (*txn.Txn, error) {
 
 // checkNoPending fails check when a build was interrupted while swapping in its outputs: until
 // the next build finishes the commit, the project mixes two releases.
-func checkNoPending(p *Project) error {
+func checkNoPending(p *config.Project) error {
 	pending, err := txn.Pending(p.Dir)
 	var fe *txn.ForeignError
 	if errors.As(err, &fe) {

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/rootfs"
 
 	"gopkg.in/yaml.v3"
@@ -22,11 +23,11 @@ func (r *run) saveVersion() error {
 	if r.o.version == "" || p.Version == "" || p.Version == r.version {
 		return nil
 	}
-	data, err := rootfs.ReadFile(filepath.Dir(p.File), filepath.Base(p.File), manifest.WithMaxFileSize(maxConfigSize))
+	data, err := rootfs.ReadFile(filepath.Dir(p.File), filepath.Base(p.File), manifest.WithMaxFileSize(config.MaxFileSize))
 	if err != nil {
 		return stepErr(StepConfig, p.File, fmt.Errorf("reading it to save the version: %w", err), "")
 	}
-	out, err := setVersion(data, p.topValue("version"), r.version)
+	out, err := setVersion(data, topValue(p.Root(), "version"), r.version)
 	if err != nil {
 		return stepErr(StepConfig, p.File, fmt.Errorf("saving version %s: %w", r.version, err), "set version: "+r.version+" by hand")
 	}
@@ -38,14 +39,14 @@ func (r *run) saveVersion() error {
 	return nil
 }
 
-// topValue returns the value node of a top-level key of the decoded document (nil when absent).
-func (p *Project) topValue(key string) *yaml.Node {
-	if p.root == nil || p.root.Kind != yaml.MappingNode {
+// topValue returns the value node of a top-level key of a decoded document (nil when absent).
+func topValue(root *yaml.Node, key string) *yaml.Node {
+	if root == nil || root.Kind != yaml.MappingNode {
 		return nil
 	}
-	for i := 0; i+1 < len(p.root.Content); i += 2 {
-		if p.root.Content[i].Value == key {
-			return p.root.Content[i+1]
+	for i := 0; i+1 < len(root.Content); i += 2 {
+		if root.Content[i].Value == key {
+			return root.Content[i+1]
 		}
 	}
 	return nil
@@ -101,7 +102,7 @@ const RuleReleasedVersionChanged = "build/released-version-changed"
 // image (old) than this build's (ref). A released version must not change, so the build fails
 // unless BuildAllowRebuild says the version was never published; check records a finding and
 // goes on, so its diff still shows what changed.
-func (r *run) rebuiltRelease(c Catalog, bundle, old, ref string) error {
+func (r *run) rebuiltRelease(c config.Catalog, bundle, old, ref string) error {
 	if r.o.allowRebuild {
 		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: bundle %s was %s and is replaced by %s (--allow-rebuild)", c.Source(), bundle, old, ref))
 		return nil

@@ -9,6 +9,7 @@ import (
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
+	"github.com/opack/opack/internal/project/config"
 	"gopkg.in/yaml.v3"
 )
 
@@ -28,8 +29,7 @@ func TestSetVersion(t *testing.T) {
 			if err := yaml.Unmarshal([]byte(tt.in), &root); err != nil {
 				t.Fatal(err)
 			}
-			p := &Project{root: root.Content[0]}
-			got, err := setVersion([]byte(tt.in), p.topValue("version"), "0.0.2")
+			got, err := setVersion([]byte(tt.in), topValue(root.Content[0], "version"), "0.0.2")
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -44,8 +44,7 @@ func TestSetVersion(t *testing.T) {
 		if err := yaml.Unmarshal([]byte(in), &root); err != nil {
 			t.Fatal(err)
 		}
-		p := &Project{root: root.Content[0]}
-		if _, err := setVersion([]byte(in), p.topValue("version"), "0.0.2"); err == nil {
+		if _, err := setVersion([]byte(in), topValue(root.Content[0], "version"), "0.0.2"); err == nil {
 			t.Error("a block scalar was rewritten")
 		}
 	})
@@ -64,8 +63,8 @@ func TestBuildSavesVersionAndKeepsReleases(t *testing.T) {
 	if err != nil {
 		t.Fatalf("build 0.0.2: %v", err)
 	}
-	if !containsAll(res2.Written, DefaultFile) {
-		t.Errorf("build --version 0.0.2 wrote %v; want %s among them", res2.Written, DefaultFile)
+	if !containsAll(res2.Written, config.DefaultFile) {
+		t.Errorf("build --version 0.0.2 wrote %v; want %s among them", res2.Written, config.DefaultFile)
 	}
 	if diff := cmp.Diff("0.0.2", load(t, dir).Version); diff != "" {
 		t.Errorf("version in opack.yaml (-want +got):\n%s", diff)
@@ -118,7 +117,7 @@ func TestBuildSavesVersionAndKeepsReleases(t *testing.T) {
 			}
 		})
 	}
-	data, _ := os.ReadFile(filepath.Join(dir, DefaultFile))
+	data, _ := os.ReadFile(filepath.Join(dir, config.DefaultFile))
 	if !strings.Contains(string(data), "version: ") {
 		t.Errorf("opack.yaml lost its version:\n%s", data)
 	}

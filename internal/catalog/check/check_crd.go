@@ -33,6 +33,8 @@ type edgeItem struct {
 	key          string // the change, without the edge
 	text         string
 	paths        []string    // the schema paths of the change, several for echoes (crd.FoldEchoes)
+	old, new     string      // the values before and after the change (crd.Finding.Old, New)
+	fix, actor   string      // what to do, and who refuses the change or breaks (crd.Finding.Fix, Actor)
 	drop         *storedDrop // for stored-version drops: the path, rendered per edge
 }
 
@@ -208,7 +210,8 @@ func addStoredDrops(order []*edgeCheck, edges map[graph.EdgeKey]*edgeCheck, vers
 			ec := edges[graph.EdgeKey{Package: pkg, From: d.from, To: d.to}]
 			ec.dropVersionRemoved(d.crd, d.version)
 			drop := d
-			ec.add(edgeItem{sev: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop}, d.message())
+			ec.add(edgeItem{sev: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop,
+				crd: d.crd, version: d.version, paths: []string{"spec.versions"}, actor: string(crd.ActorAPIServer)}, d.message())
 		}
 	}
 }
@@ -267,7 +270,8 @@ func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache, fold bool) {
 		if len(g) > 1 {
 			key += "\x00" + strings.Join(paths, "\x00")
 		}
-		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: key, text: text, paths: paths}, f.String())
+		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: key, text: text, paths: paths,
+			old: f.Old, new: f.New, fix: f.Fix, actor: string(f.Actor)}, f.String())
 	}
 }
 

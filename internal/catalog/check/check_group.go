@@ -52,17 +52,23 @@ func (g *edgeGroup) finding() finding.Finding {
 	if g.item.drop != nil {
 		text = g.dropText()
 	}
+	f := finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Package: first.Package, CRD: g.item.crd, Version: g.item.version,
+		Paths: g.item.paths, Old: g.item.old, New: g.item.new, Fix: g.item.fix, Actor: g.item.actor}
+	for _, ec := range g.edges {
+		f.Edges = append(f.Edges, finding.Edge{From: ec.key.From, To: ec.key.To})
+	}
 	if len(g.edges) == 1 {
-		return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Paths: g.item.paths,
-			Object:  fmt.Sprintf("package %q edge %s -> %s", first.Package, first.From, first.To),
-			Message: fmt.Sprintf("upgrade %s -> %s (%s): %s", first.From, first.To, strings.Join(g.edges[0].kinds, ", "), text)}
+		f.Object = fmt.Sprintf("package %q edge %s -> %s", first.Package, first.From, first.To)
+		f.Message = fmt.Sprintf("upgrade %s -> %s (%s): %s", first.From, first.To, strings.Join(g.edges[0].kinds, ", "), text)
+		return f
 	}
 	names := make([]string, len(g.edges))
 	for i, ec := range g.edges {
 		names[i] = ec.key.From + " -> " + ec.key.To
 	}
-	return finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Paths: g.item.paths, Object: fmt.Sprintf("package %q", first.Package),
-		Message: fmt.Sprintf("%d upgrade edges make the same change (%s): %s", len(g.edges), strings.Join(names, ", "), text)}
+	f.Object = fmt.Sprintf("package %q", first.Package)
+	f.Message = fmt.Sprintf("%d upgrade edges make the same change (%s): %s", len(g.edges), strings.Join(names, ", "), text)
+	return f
 }
 
 // ruleID is the finding's rule id, the same in every command: crd-upgrade/<rule> (crd.Rule.ID).

@@ -1,8 +1,9 @@
-package project
+package config
 
 import (
 	"bytes"
 	"fmt"
+	"path"
 	"strings"
 	"text/template"
 
@@ -68,4 +69,17 @@ func expandImage(s, version, pkg string, fixedOK bool) (string, error) {
 		return "", fmt.Errorf("%q has a tag or digest: give the repository (it is tagged v<version>) or a template such as %s:{{.Version}}", s, ref.Context().Name())
 	}
 	return ref.Name(), nil
+}
+
+// FBCBundleFile expands a catalog's bundleFile for version.
+func FBCBundleFile(pattern, version, pkg string) (string, error) {
+	t, err := template.New("bundleFile").Option("missingkey=error").Parse(pattern)
+	if err != nil {
+		return "", err
+	}
+	var b bytes.Buffer
+	if err := t.Execute(&b, imageData{Version: version, Package: pkg}); err != nil {
+		return "", err
+	}
+	return path.Clean(b.String()), nil
 }

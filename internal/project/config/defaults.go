@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"path"
@@ -95,8 +95,8 @@ func (p *Project) defaultDeploy() {
 		v1.Extension.SelectCatalog = &t
 	}
 	if sa := v1.ServiceAccount; sa != nil {
-		sa.derive = sa.ClusterRole == "" && len(sa.Rules) == 0
-		if sa.derive || len(sa.Rules) > 0 {
+		sa.Derive = sa.ClusterRole == "" && len(sa.Rules) == 0
+		if sa.Derive || len(sa.Rules) > 0 {
 			def(&sa.ClusterRole, sa.Name+"-installer")
 		}
 	}

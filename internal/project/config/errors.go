@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"fmt"
@@ -53,7 +53,7 @@ func (e *ConfigError) Unwrap() []error {
 
 var (
 	lineRE    = regexp.MustCompile(`^(?:yaml: )?line (\d+): (.*)$`)
-	unknownRE = regexp.MustCompile(`^field (\S+) not found in type project\.(\w+)$`)
+	unknownRE = regexp.MustCompile(`^field (\S+) not found in type config\.(\w+)$`)
 	intoRE    = regexp.MustCompile(`^cannot unmarshal (\S+) (.*) into (\S+)$`)
 )
 
@@ -68,7 +68,7 @@ var sections = map[string]string{
 	"ServiceAccount": "deploy.olmv1.serviceAccount", "PolicyRule": "a deploy.olmv1.serviceAccount.rules entry",
 }
 
-// decodeError turns one yaml.v3 message ("line 3: field x not found in type project.Bundle") into a
+// decodeError turns one yaml.v3 message ("line 3: field x not found in type config.Bundle") into a
 // FieldError with the line and a message in opack.yaml's own terms.
 func decodeError(file, msg string) *FieldError {
 	fe := &FieldError{File: file, Msg: msg}
@@ -92,7 +92,7 @@ func goTypeName(t string) string {
 	switch {
 	case strings.HasPrefix(t, "[]"):
 		return "list"
-	case strings.HasPrefix(t, "map["), strings.HasPrefix(t, "project."):
+	case strings.HasPrefix(t, "map["), strings.HasPrefix(t, "config."):
 		return "mapping"
 	case strings.HasPrefix(t, "int"):
 		return "integer"

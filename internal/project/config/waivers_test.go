@@ -1,12 +1,9 @@
-package project
+package config
 
 import (
-	"fmt"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/opack/opack/internal/crd"
 )
 
 func TestWaived(t *testing.T) {
@@ -74,59 +71,6 @@ func TestWaivedPrintedPaths(t *testing.T) {
 			_, got := p.Waived("crd/field-removed", "a.example.com", tt.finding)
 			if diff := cmp.Diff(tt.want, got); diff != "" {
 				t.Error(diff)
-			}
-		})
-	}
-}
-
-// TestUnusedWaivers checks that waivers which matched no finding are named with their line.
-func TestUnusedWaivers(t *testing.T) {
-	p := mustDecode(t, minimal+`waivers:
-- rule: crd/field-removed
-  path: ^.spec.size
-  reason: reviewed
-- rule: crd/field-removed
-  crd: memcacheds.cache.example.com
-  path: ^.spec.sise
-  reason: typo
-`)
-	r := &run{p: p, o: &buildOptions{}, res: &BuildResult{}}
-	if _, ok := r.waived(crd.Finding{Rule: crd.RuleFieldRemoved, CRD: "memcacheds.cache.example.com", Path: "^.spec.size"}, "spec.size"); !ok {
-		t.Fatal("the first waiver does not match")
-	}
-	want := []string{p.File + ":" + fmt.Sprint(p.line("waivers", 1)) + ": waivers[1] (rule crd/field-removed, crd memcacheds.cache.example.com, path ^.spec.sise) " +
-		"matches no finding: check its rule, crd and path against the findings (a path as printed, ^.spec.size, or bare, spec.size), or remove it"}
-	if diff := cmp.Diff(want, p.unusedWaivers(r.usedWaivers)); diff != "" {
-		t.Errorf("(-want +got):\n%s", diff)
-	}
-	if p.line("waivers", 1) == 0 {
-		t.Error("no line for waivers[1]")
-	}
-}
-
-// TestWaiverRuleIDs checks that a waiver names a CRD upgrade finding by its id crd-upgrade/<rule>
-// and by the ids earlier releases reported, and by no other rule.
-func TestWaiverRuleIDs(t *testing.T) {
-	f := crd.Finding{Rule: crd.RuleFieldRemoved, CRD: "memcacheds.cache.example.com", Path: "^.spec.size"}
-	tests := []struct {
-		rule string
-		want bool
-	}{
-		{"crd-upgrade/field-removed", true},
-		{"field-removed", true},
-		{"crd/field-removed", true},
-		{"crd/upgrade", true},
-		{"catalog/crd-upgrade", true},
-		{"crd-upgrade/type-changed", false},
-		{"crd-upgrade/upgrade", false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.rule, func(t *testing.T) {
-			p := mustDecode(t, minimal+"waivers:\n- rule: "+tt.rule+"\n  crd: memcacheds.cache.example.com\n  reason: reviewed\n")
-			r := &run{p: p, o: &buildOptions{}, res: &BuildResult{}}
-			_, got := r.waived(f, "spec.size")
-			if diff := cmp.Diff(tt.want, got); diff != "" {
-				t.Errorf("waived (-want +got):\n%s", diff)
 			}
 		})
 	}

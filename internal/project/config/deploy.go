@@ -1,4 +1,4 @@
-package project
+package config
 
 // Deploy configures the manifests that point a cluster's OLM at the catalog.
 type Deploy struct {
@@ -114,8 +114,8 @@ type ServiceAccount struct {
 	// ClusterRole bound to the account (default <name>-installer); with Rules, it is emitted too.
 	ClusterRole string       `yaml:"clusterRole,omitempty"`
 	Rules       []PolicyRule `yaml:"rules,omitempty"`
-	// derive is set by the defaults when neither ClusterRole nor Rules were given.
-	derive bool
+	// Derive is set by the defaults when neither ClusterRole nor Rules were given.
+	Derive bool `yaml:"-"`
 }
 
 // PolicyRule is an RBAC rule (rbac.authorization.k8s.io/v1 PolicyRule).

@@ -1,4 +1,4 @@
-package project
+package adopt
 
 // initTemplate is the opack.yaml opack init writes; every line it leaves commented out shows a default.
 const initTemplate = `# opack.yaml: what opack build and opack check do for this operator.

@@ -1,4 +1,4 @@
-package project
+package adopt
 
 import (
 	"context"
@@ -8,6 +8,9 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+
+	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 
 	"github.com/opack/opack/internal/rootfs"
 
@@ -34,7 +37,7 @@ type InitOptions struct {
 
 // InitResult says what Init wrote and what it found.
 type InitResult struct {
-	Project *Project
+	Project *config.Project
 	// Files written, relative to the project folder.
 	Files []string
 	// Notes are things the user should look at (values guessed, parts of the project missing).
@@ -67,7 +70,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
-	path := filepath.Join(dir, DefaultFile)
+	path := filepath.Join(dir, config.DefaultFile)
 	if _, err := os.Stat(path); err == nil && !opts.Force {
 		return nil, fmt.Errorf("writing %s: %w (pass --force to overwrite it)", path, ErrExists)
 	}
@@ -80,15 +83,15 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 		return nil, withNotes(err, append(notes, more...))
 	}
 	notes = append(notes, more...)
-	p, err := Decode(data, path)
+	p, err := config.Decode(data, path)
 	if err != nil {
-		return nil, fmt.Errorf("the generated %s is invalid (check the flags): %w", DefaultFile, err)
+		return nil, fmt.Errorf("the generated %s is invalid (check the flags): %w", config.DefaultFile, err)
 	}
 	p.Dir = dir
 	if err := manifest.WriteFile(path, data, 0o644); err != nil {
 		return nil, err
 	}
-	res := &InitResult{Project: p, Files: []string{DefaultFile}, Notes: notes}
+	res := &InitResult{Project: p, Files: []string{config.DefaultFile}, Notes: notes}
 	if opts.Makefile {
 		mk := filepath.Join(dir, "Makefile.opack")
 		if _, err := os.Stat(mk); err == nil && !opts.Force {
@@ -105,7 +108,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 
 // readScaffold reads what it can of the project; only PROJECT is required.
 func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, error) {
-	sc := scaffold{foreign: func(rel string) []string { return foreignFiles(dir, rel) }}
+	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
 	data, err := rootfs.ReadFile(dir, "PROJECT")
@@ -123,7 +126,7 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 		return sc, nil, fmt.Errorf("reading %s: %w", file, err)
 	}
 	sc.Package, sc.Domain = pf.ProjectName, pf.Domain
-	if _, err := os.Stat(filepath.Join(dir, DefaultKustomizeDir)); err == nil {
+	if _, err := os.Stat(filepath.Join(dir, config.DefaultKustomizeDir)); err == nil {
 		sc.HasManifests = true
 	} else {
 		notes = append(notes, "no config/manifests: create it (operator-sdk generate kustomize manifests) before opack build")
@@ -138,7 +141,7 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}
-	if err := readYAML(filepath.Join(dir, DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
+	if err := readYAML(filepath.Join(dir, config.DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
 		return sc, nil, err
 	}
 	if ch := ann.Annotations["operators.operatorframework.io.bundle.channels.v1"]; ch != "" {
@@ -150,7 +153,7 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	}
 	notes = append(notes, sc.Make.Notes...)
 	var more []string
-	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, first(pkg, sc.Package), DefaultBundleDir)
+	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, first(pkg, sc.Package), config.DefaultBundleDir)
 	if err != nil {
 		return sc, nil, err
 	}

@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"fmt"
@@ -10,14 +10,14 @@ import (
 // ("spec.size" waives "spec.size.minimum"). Paths are compared as findings print them or bare:
 // "^.spec.size" and "spec.size" are the same path.
 func (p *Project) Waived(rule, crd, path string) (Waiver, bool) {
-	if i := p.waiverIndex(rule, crd, path); i >= 0 {
+	if i := p.WaiverIndex(rule, crd, path); i >= 0 {
 		return p.Waivers[i], true
 	}
 	return Waiver{}, false
 }
 
-// waiverIndex is Waived's answer as an index into Waivers; -1 when no waiver matches.
-func (p *Project) waiverIndex(rule, crd, path string) int {
+// WaiverIndex is Waived's answer as an index into Waivers; -1 when no waiver matches.
+func (p *Project) WaiverIndex(rule, crd, path string) int {
 	path = barePath(path)
 	for i, w := range p.Waivers {
 		if w.Rule != rule || (w.CRD != "" && w.CRD != crd) {
@@ -40,15 +40,15 @@ func barePath(path string) string {
 	return path
 }
 
-// unusedWaivers describes, with its line in opack.yaml, every waiver whose index is not in used.
-func (p *Project) unusedWaivers(used map[int]bool) []string {
+// UnusedWaivers describes, with its line in opack.yaml, every waiver whose index is not in used.
+func (p *Project) UnusedWaivers(used map[int]bool) []string {
 	var out []string
 	for i, w := range p.Waivers {
 		if used[i] {
 			continue
 		}
 		loc := p.File
-		if line := p.line("waivers", i); line > 0 {
+		if line := p.Line("waivers", i); line > 0 {
 			loc += fmt.Sprintf(":%d", line)
 		}
 		what := "rule " + w.Rule

@@ -1,4 +1,4 @@
-package project
+package adopt
 
 import (
 	"context"
@@ -10,6 +10,9 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 
 	"github.com/google/go-cmp/cmp"
 
@@ -71,19 +74,19 @@ func TestE2EAdoptMultiReleaseFBC(t *testing.T) {
 		t.Fatal(err)
 	}
 	c := res.Project.Catalogs
-	if len(c) != 1 || c[0].Mode != CatalogModeFBC || c[0].Dir != "lightspeed-catalog-4.16" || c[0].BundleFile != "bundle-v{{.Version}}.yaml" {
+	if len(c) != 1 || c[0].Mode != config.CatalogModeFBC || c[0].Dir != "lightspeed-catalog-4.16" || c[0].BundleFile != "bundle-v{{.Version}}.yaml" {
 		t.Fatalf("catalogs = %+v", c)
 	}
 	if res.Project.Version != "1.1.3" {
 		t.Errorf("version = %q, want the catalog's newest release 1.1.3", res.Project.Version)
 	}
-	file := filepath.Join(dir, DefaultFile)
-	out, err := BuildFile(ctx, file, BuildVersion("1.1.4"))
+	file := filepath.Join(dir, config.DefaultFile)
+	out, err := project.BuildFile(ctx, file, project.BuildVersion("1.1.4"))
 	if err != nil {
 		t.Fatalf("build: %v", err)
 	}
 	after := hashTree(t, dir)
-	written := map[string]bool{DefaultFile: true}
+	written := map[string]bool{config.DefaultFile: true}
 	for _, w := range out.Written {
 		written[w] = true
 	}
@@ -107,7 +110,7 @@ func TestE2EAdoptMultiReleaseFBC(t *testing.T) {
 		"  - name: lightspeed-operator.v1.1.4", "    replaces: lightspeed-operator.v1.1.3"}) {
 		t.Errorf("index.yaml: lines added %q, want only the new alpha entry", added)
 	}
-	chk, err := CheckFile(ctx, file)
+	chk, err := project.CheckFile(ctx, file)
 	if err != nil {
 		t.Fatalf("check after build: %v", err)
 	}
@@ -193,9 +196,9 @@ func TestE2EAdoptRefusesUnsafeCatalog(t *testing.T) {
 		t.Fatalf("%d catalogs, want 2", n)
 	}
 	before := hashTree(t, dir)
-	_, err = BuildFile(ctx, filepath.Join(dir, DefaultFile), BuildVersion("1.1.4"))
-	var se *StepError
-	if !errors.As(err, &se) || se.Step != StepCatalogValidate || se.File != "lightspeed-catalog" {
+	_, err = project.BuildFile(ctx, filepath.Join(dir, config.DefaultFile), project.BuildVersion("1.1.4"))
+	var se *project.StepError
+	if !errors.As(err, &se) || se.Step != project.StepCatalogValidate || se.File != "lightspeed-catalog" {
 		t.Fatalf("err = %v, want a catalog-validate failure of lightspeed-catalog", err)
 	}
 	if diff := cmp.Diff(before, hashTree(t, dir)); diff != "" {

@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"gopkg.in/yaml.v3"
@@ -171,3 +171,7 @@ type ImageAlias struct {
 	NewTag string `yaml:"newTag,omitempty"`
 	Digest string `yaml:"digest,omitempty"`
 }
+
+// Root is the decoded YAML document of the project file (nil for a Project not decoded from one):
+// the pipeline edits the file's version in place through it.
+func (p *Project) Root() *yaml.Node { return p.root }

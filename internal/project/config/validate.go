@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"fmt"
@@ -21,7 +21,7 @@ type checker struct {
 }
 
 func (c *checker) addf(path []any, format string, args ...any) {
-	c.errs = append(c.errs, &FieldError{File: c.p.File, Line: c.p.line(path...), Field: fieldName(path...), Msg: fmt.Sprintf(format, args...)})
+	c.errs = append(c.errs, &FieldError{File: c.p.File, Line: c.p.Line(path...), Field: fieldName(path...), Msg: fmt.Sprintf(format, args...)})
 }
 
 func at(path ...any) []any { return path }
@@ -133,7 +133,7 @@ func (c *checker) catalogs() {
 				c.addf(at("catalogs", i, "template"), "mode fbc has no template: remove it, or remove mode to render the template")
 			}
 			if cat.BundleFile != "" {
-				if f, err := fbcBundleFile(cat.BundleFile, "0.0.1", p.Package); err != nil || !filepath.IsLocal(f) {
+				if f, err := FBCBundleFile(cat.BundleFile, "0.0.1", p.Package); err != nil || !filepath.IsLocal(f) {
 					c.addf(at("catalogs", i, "bundleFile"), "must be a file name below dir, with {{.Version}} (e.g. bundle-v{{.Version}}.yaml)")
 				}
 			}
@@ -237,7 +237,7 @@ func (c *checker) deploy() {
 	if _, err := emit.ParseTarget(d.OLM); err != nil {
 		c.addf(at("deploy", "olm"), "%v", err)
 	}
-	if _, ok := p.catalog(d.Catalog); !ok && len(p.Catalogs) > 0 {
+	if _, ok := p.CatalogNamed(d.Catalog); !ok && len(p.Catalogs) > 0 {
 		c.addf(at("deploy", "catalog"), "%q is not the name of a catalog in catalogs", d.Catalog)
 	}
 	v0 := d.OLMv0
@@ -367,8 +367,8 @@ func CheckVersion(v string) error {
 	return nil
 }
 
-// catalog returns the catalog named n.
-func (p *Project) catalog(n string) (Catalog, bool) {
+// CatalogNamed returns the catalog named n.
+func (p *Project) CatalogNamed(n string) (Catalog, bool) {
 	for _, c := range p.Catalogs {
 		if c.Name == n {
 			return c, true

@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"errors"
@@ -11,7 +11,7 @@ import (
 // FuzzProjectDecode: opack.yaml is trusted, but a typo must still give an error, never a panic;
 // errors name the file, and a decoded project decodes the same way twice.
 func FuzzProjectDecode(f *testing.F) {
-	fuzzseed.Add(f, "internal/project/testdata/init/opack.yaml")
+	fuzzseed.Add(f, "internal/adopt/testdata/init/opack.yaml")
 	for _, s := range []string{
 		"apiVersion: opack.dev/v1alpha1\nkind: Project\npackage: a\n",
 		"apiVersion: opack.dev/v1alpha1\nkind: Project\npackage: a\ncatalogs:\n- name: c\n  template: t.yaml\nbundle: {dir: b, image: 'x:{{.Version}}'}\n",

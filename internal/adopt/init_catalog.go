@@ -1,4 +1,4 @@
-package project
+package adopt
 
 import (
 	"bytes"

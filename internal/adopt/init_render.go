@@ -1,4 +1,4 @@
-package project
+package adopt
 
 import (
 	"bytes"
@@ -8,6 +8,9 @@ import (
 	"regexp"
 	"strings"
 	"text/template"
+
+	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/project/config"
 
 	"github.com/blang/semver/v4"
 	"github.com/google/go-containerregistry/pkg/name"
@@ -21,7 +24,7 @@ type initData struct {
 	Channels                                       []string
 	BundleImage, Namespace, OLM                    string
 	Catalogs                                       []initCatalog
-	Images                                         []ImageAlias
+	Images                                         []config.ImageAlias
 }
 
 // initCatalog is one catalogs entry opack init writes.
@@ -31,7 +34,7 @@ type initCatalog struct {
 
 func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 	var notes []string
-	d := initData{Package: first(opts.Package, sc.Package), KustomizeDir: DefaultKustomizeDir, Namespace: sc.Namespace,
+	d := initData{Package: first(opts.Package, sc.Package), KustomizeDir: config.DefaultKustomizeDir, Namespace: sc.Namespace,
 		OLM: string(opts.OLM), Images: sc.Make.Images}
 	if d.Package == "" {
 		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
@@ -108,7 +111,7 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 		def = first(def, c.DefaultChannel)
 		if missing := without(c.Channels, channels); len(missing) > 0 {
 			notes = append(notes, fmt.Sprintf("new releases go to channels %s (%s); %s also has %s, left as they are: list them under channels in %s to publish there too",
-				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), DefaultFile))
+				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), config.DefaultFile))
 		}
 	}
 	return channels, def, notes
@@ -136,15 +139,15 @@ func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog
 	var out []initCatalog
 	used := map[string]bool{}
 	for _, fc := range sc.Catalogs {
-		ic := initCatalog{Mode: CatalogModeFBC, Dir: fc.Dir, BundleFile: fc.BundleFile,
+		ic := initCatalog{Mode: config.CatalogModeFBC, Dir: fc.Dir, BundleFile: fc.BundleFile,
 			Found: fmt.Sprintf("found: %d bundles in %d files", fc.Bundles, len(fc.Files))}
 		for _, t := range sc.Templates {
 			if !t.renders(fc) || used[t.File] {
 				continue
 			}
 			used[t.File] = true
-			if len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+catalogFormat) {
-				ic = initCatalog{Mode: CatalogModeTemplate, Template: t.File, Dir: fc.Dir, Found: "found: " + t.Schema + " template rendered here"}
+			if len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+project.CatalogFormat) {
+				ic = initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: fc.Dir, Found: "found: " + t.Schema + " template rendered here"}
 			} else {
 				notes = append(notes, fmt.Sprintf("%s renders %s, whose files opack would lay out differently: opack keeps %s as it is and adds each release to it; %s is no longer updated",
 					t.File, fc.Dir, fc.Dir, t.File))
@@ -154,14 +157,14 @@ func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog
 	}
 	for _, t := range sc.Templates {
 		if !used[t.File] {
-			out = append(out, initCatalog{Mode: CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
+			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
 		}
 	}
 	if len(out) == 0 {
-		out = append(out, initCatalog{Mode: CatalogModeTemplate, Template: DefaultCatalogTemplate, Dir: DefaultCatalogDir})
+		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: config.DefaultCatalogTemplate, Dir: config.DefaultCatalogDir})
 	}
 	for i := range out {
-		if out[i].Mode == CatalogModeTemplate {
+		if out[i].Mode == config.CatalogModeTemplate {
 			out[i].Dir, notes = freeDir(sc, out[i].Dir, pkg, notes)
 		}
 	}
@@ -171,7 +174,7 @@ func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog
 // renderDir is where a found template is rendered.
 func renderDir(tmpl string, n int) string {
 	if n == 1 {
-		return DefaultCatalogDir
+		return config.DefaultCatalogDir
 	}
 	return path.Join("catalogs", strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl)))
 }

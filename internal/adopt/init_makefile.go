@@ -1,16 +1,16 @@
-package project
+package adopt
 
 import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"strings"
 
 	"github.com/blang/semver/v4"
 
 	"github.com/opack/opack/internal/makefile"
+	"github.com/opack/opack/internal/project/config"
 )
 
 // versionMark stands for $(VERSION) when the image variables are read (make VERSION=<mark>), so
@@ -21,7 +21,7 @@ const versionMark = "OPACK_VERSION_MARK"
 type makeInfo struct {
 	Version, DefaultChannel, BundleImage, CatalogImage, ImageTagBase string
 	Channels                                                         []string
-	Images                                                           []ImageAlias
+	Images                                                           []config.ImageAlias
 	// Notes name every value that could not be read, with the line it came from.
 	Notes []string
 	// unread are the variables the Makefile sets that could not be read.
@@ -112,12 +112,12 @@ func (mi *makeInfo) imageEdits(f *makefile.File) {
 }
 
 // parseImageArg reads name=newName:newTag, name=newName@digest or name=newName.
-func parseImageArg(arg string) (ImageAlias, bool) {
+func parseImageArg(arg string) (config.ImageAlias, bool) {
 	name, ref, ok := strings.Cut(arg, "=")
 	if !ok || name == "" || ref == "" {
-		return ImageAlias{}, false
+		return config.ImageAlias{}, false
 	}
-	a := ImageAlias{Name: name}
+	a := config.ImageAlias{Name: name}
 	if n, d, ok := strings.Cut(ref, "@"); ok {
 		a.NewName, a.Digest = n, d
 		return a, true
@@ -167,10 +167,4 @@ func unquote(s string) string {
 		return s[1 : len(s)-1]
 	}
 	return s
-}
-
-// fileExists reports whether path exists.
-func fileExists(path string) bool {
-	_, err := os.Stat(path)
-	return err == nil
 }

@@ -1,4 +1,4 @@
-package project
+package config
 
 import (
 	"bytes"
@@ -16,14 +16,14 @@ import (
 	"gopkg.in/yaml.v3"
 )
 
-// maxConfigSize bounds opack.yaml; a project file is a few kilobytes.
-const maxConfigSize = 1 << 20
+// MaxFileSize bounds opack.yaml; a project file is a few kilobytes.
+const MaxFileSize = 1 << 20
 
 // ErrNoProject is returned by Load when the project file does not exist.
 var ErrNoProject = errors.New("not found")
 
-// noProject is the error for a project file that does not exist.
-func noProject(path string) error {
+// NoProject is the error for a project file that does not exist.
+func NoProject(path string) error {
 	abs, _ := filepath.Abs(path)
 	return fmt.Errorf("no project file: looked for %s: %w; run opack init in the operator's root folder to create it (or pass -f FILE)", abs, ErrNoProject)
 }
@@ -32,11 +32,11 @@ func noProject(path string) error {
 // problem is reported, each with its line, in one *ConfigError.
 func Load(path string) (*Project, error) {
 	if _, err := os.Lstat(path); errors.Is(err, fs.ErrNotExist) {
-		return nil, noProject(path)
+		return nil, NoProject(path)
 	}
 	// the project file is read as every file of the project: below its folder (a symlink to
 	// /etc/passwd or /dev/zero is refused), a regular file, within its own limit
-	data, err := rootfs.ReadFile(filepath.Dir(path), filepath.Base(path), manifest.WithMaxFileSize(maxConfigSize))
+	data, err := rootfs.ReadFile(filepath.Dir(path), filepath.Base(path), manifest.WithMaxFileSize(MaxFileSize))
 	if err != nil {
 		return nil, fmt.Errorf("reading project file: %w", err)
 	}
@@ -133,9 +133,9 @@ func configError(file string, err error) error {
 	return &ConfigError{Errs: []*FieldError{decodeError(file, err.Error())}}
 }
 
-// line returns the line of the node at path ("catalogs", 1, "image") in the decoded document, or of
+// Line returns the line of the node at path ("catalogs", 1, "image") in the decoded document, or of
 // the deepest existing ancestor; 0 when nothing of the path exists.
-func (p *Project) line(path ...any) int {
+func (p *Project) Line(path ...any) int {
 	n := p.root
 	if n == nil {
 		return 0
