@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -134,14 +133,14 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	var kust struct {
 		Namespace string `json:"namespace"`
 	}
-	if err := readYAML(filepath.Join(dir, "config", "default", "kustomization.yaml"), &kust); err != nil {
+	if err := rootfs.ReadYAML(filepath.Join(dir, "config", "default", "kustomization.yaml"), &kust); err != nil {
 		return sc, nil, err
 	}
 	sc.Namespace = kust.Namespace
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}
-	if err := readYAML(filepath.Join(dir, config.DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
+	if err := rootfs.ReadYAML(filepath.Join(dir, config.DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
 		return sc, nil, err
 	}
 	if ch := ann.Annotations["operators.operatorframework.io.bundle.channels.v1"]; ch != "" {
@@ -158,21 +157,6 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 		return sc, nil, err
 	}
 	return sc, append(notes, more...), nil
-}
-
-// readYAML decodes path into v; a missing file leaves v alone.
-func readYAML(path string, v any) error {
-	data, err := rootfs.ReadFile(filepath.Dir(path), filepath.Base(path)) // a regular file, within the limits
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	if err := yaml.Unmarshal(data, v); err != nil {
-		return fmt.Errorf("reading %s: %w", path, err)
-	}
-	return nil
 }
 
 func first(vs ...string) string {

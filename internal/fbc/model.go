@@ -213,3 +213,25 @@ type CompoundConstraint struct {
 
 // String formats k as apimachinery's GroupVersionKind does.
 func (k GVK) String() string { return k.Group + "/" + k.Version + ", Kind=" + k.Kind }
+
+// PackageNames is the set of packages cfg holds a blob of (an olm.package, a channel, a bundle, a
+// deprecation, or another blob naming its package; "" for other blobs that name none).
+func (cfg *DeclarativeConfig) PackageNames() map[string]bool {
+	out := map[string]bool{}
+	for _, p := range cfg.Packages {
+		out[p.Name] = true
+	}
+	for _, c := range cfg.Channels {
+		out[c.Package] = true
+	}
+	for _, b := range cfg.Bundles {
+		out[b.Package] = true
+	}
+	for _, d := range cfg.Deprecations {
+		out[d.Package] = true
+	}
+	for _, o := range cfg.Others {
+		out[o.Package] = true
+	}
+	return out
+}

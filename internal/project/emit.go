@@ -157,13 +157,13 @@ func bundleProperties(dir string) ([]emit.Property, error) {
 	var deps struct {
 		Dependencies []emit.Property `json:"dependencies"`
 	}
-	if err := readYAML(filepath.Join(dir, "metadata", "dependencies.yaml"), &deps); err != nil {
+	if err := rootfs.ReadYAML(filepath.Join(dir, "metadata", "dependencies.yaml"), &deps); err != nil {
 		return nil, err
 	}
 	var props struct {
 		Properties []emit.Property `json:"properties"`
 	}
-	if err := readYAML(filepath.Join(dir, "metadata", "properties.yaml"), &props); err != nil {
+	if err := rootfs.ReadYAML(filepath.Join(dir, "metadata", "properties.yaml"), &props); err != nil {
 		return nil, err
 	}
 	out := props.Properties

@@ -14,6 +14,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/manifest"
+	"sigs.k8s.io/yaml"
 )
 
 // maxHops bounds the symlinks followed while resolving one path, as the kernel's ELOOP does.
@@ -244,4 +245,20 @@ func renamed(err error, real, given string) error {
 		return &c
 	}
 	return err
+}
+
+// ReadYAML decodes the YAML file at path into v (sigs.k8s.io/yaml), reading it as ReadFile does
+// below the file's own folder: a regular file within the limits. A missing file leaves v alone.
+func ReadYAML(path string, v any) error {
+	data, err := ReadFile(filepath.Dir(path), filepath.Base(path))
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if err := yaml.Unmarshal(data, v); err != nil {
+		return fmt.Errorf("reading %s: %w", path, err)
+	}
+	return nil
 }

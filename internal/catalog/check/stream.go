@@ -48,7 +48,7 @@ func newCatalogStream(o *validateOptions, reload func(files []string) (*fbc.Decl
 
 // file checks the packages of one parsed file and cuts its blobs down to their names.
 func (s *catalogStream) file(ctx context.Context, path string, cfg *fbc.DeclarativeConfig) {
-	pkgs := filePackages(cfg)
+	pkgs := cfg.PackageNames()
 	hasDeprecations := len(cfg.Deprecations) > 0
 	s.checking.Lock()
 	found := s.check(ctx, cfg, nil)
@@ -116,26 +116,6 @@ func keepNames(cfg *fbc.DeclarativeConfig) {
 	cfg.Deprecations, cfg.Others = nil, nil
 }
 
-// filePackages is the set of packages a file holds a blob of.
-func filePackages(cfg *fbc.DeclarativeConfig) map[string]bool {
-	out := map[string]bool{}
-	for _, p := range cfg.Packages {
-		out[p.Name] = true
-	}
-	for _, c := range cfg.Channels {
-		out[c.Package] = true
-	}
-	for _, b := range cfg.Bundles {
-		out[b.Package] = true
-	}
-	for _, d := range cfg.Deprecations {
-		out[d.Package] = true
-	}
-	for _, o := range cfg.Others {
-		out[o.Package] = true
-	}
-	return out
-}
 
 // report checks the packages spread over several files on those files loaded again, runs the
 // dependency checks on every package's summary, and returns every finding as Validate orders them.

@@ -10,26 +10,10 @@ import (
 	"github.com/opack/opack/internal/fbc"
 )
 
-// packagesOf returns the packages cfg holds a blob of.
+// packagesOf returns the packages cfg holds a blob of (blobs that name no package aside).
 func packagesOf(cfg *fbc.DeclarativeConfig) map[string]bool {
-	out := map[string]bool{}
-	for _, p := range cfg.Packages {
-		out[p.Name] = true
-	}
-	for _, c := range cfg.Channels {
-		out[c.Package] = true
-	}
-	for _, b := range cfg.Bundles {
-		out[b.Package] = true
-	}
-	for _, d := range cfg.Deprecations {
-		out[d.Package] = true
-	}
-	for _, o := range cfg.Others {
-		if o.Package != "" {
-			out[o.Package] = true
-		}
-	}
+	out := cfg.PackageNames()
+	delete(out, "")
 	return out
 }
 
