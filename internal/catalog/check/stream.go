@@ -116,7 +116,6 @@ func keepNames(cfg *fbc.DeclarativeConfig) {
 	cfg.Deprecations, cfg.Others = nil, nil
 }
 
-
 // report checks the packages spread over several files on those files loaded again, runs the
 // dependency checks on every package's summary, and returns every finding as Validate orders them.
 func (s *catalogStream) report(ctx context.Context) *finding.Report {
