@@ -1,0 +1,11 @@
+//go:build tools
+
+// Package tools pins OLM v0's controllers (operator-lifecycle-manager's cmd/olm, the olm-operator, and
+// cmd/catalog, the catalog-operator) for opack's end-to-end tests: the real OLM v0 resolves, installs
+// and upgrades what opack builds. It is never linked into opack.
+package tools
+
+import (
+	_ "github.com/operator-framework/operator-lifecycle-manager/cmd/catalog"
+	_ "github.com/operator-framework/operator-lifecycle-manager/cmd/olm"
+)
