@@ -27,7 +27,7 @@ test-deps:
 	@bash hack/install-test-deps.sh
 	@bash hack/build-apiserver.sh >/dev/null
 	@bash hack/build-apiserver.sh kube-apiserver >/dev/null
-	@bash hack/build-apiserver.sh olm-operator catalog-operator cpb operator-controller catalogd >/dev/null
+	@bash hack/build-apiserver.sh olm-operator catalog-operator cpb copy-content operator-controller catalogd >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

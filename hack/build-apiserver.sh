@@ -5,10 +5,10 @@
 #                                            the CRD API server the CRD checks replay upgrades on
 #   hack/build-apiserver.sh kube-apiserver   k8s.io/kubernetes/cmd/kube-apiserver (hack/tools/kube-apiserver):
 #                                            the full API server `kubectl apply -k deploy/...` runs against
-#   hack/build-apiserver.sh olm-operator|catalog-operator|cpb
+#   hack/build-apiserver.sh olm-operator|catalog-operator|cpb|copy-content
 #                                            OLM v0's controllers, operator-lifecycle-manager's cmd/olm and
-#                                            cmd/catalog, and util/cpb of its util image (hack/tools/olm), for
-#                                            the OLM lifecycle tests
+#                                            cmd/catalog, and the programs of its util image, cmd/copy-content
+#                                            and util/cpb (hack/tools/olm), for the OLM lifecycle tests
 #   hack/build-apiserver.sh operator-controller|catalogd
 #                                            OLM v1's controllers (hack/tools/operator-controller)
 # Several names build one after the other and print one path per line.
@@ -24,12 +24,17 @@ case "$1" in
   kube-apiserver) mod="$root/hack/tools/kube-apiserver" name=kube-apiserver
     module=k8s.io/kubernetes pkg=k8s.io/kubernetes/cmd/kube-apiserver ;;
   # The build tags of each project's Makefile (GO_BUILD_TAGS), static as they build it.
-  olm-operator|catalog-operator|cpb) mod="$root/hack/tools/olm" name=$1 tags=json1
+  olm-operator|catalog-operator|cpb|copy-content) mod="$root/hack/tools/olm" name=$1 tags=json1
     module=github.com/operator-framework/operator-lifecycle-manager
-    case "$1" in olm-operator) pkg=$module/cmd/olm ;; catalog-operator) pkg=$module/cmd/catalog ;; cpb) pkg=$module/util/cpb ;; esac ;;
+    case "$1" in
+      olm-operator) pkg=$module/cmd/olm ;;
+      catalog-operator) pkg=$module/cmd/catalog ;;
+      cpb) pkg=$module/util/cpb ;;
+      copy-content) pkg=$module/cmd/copy-content ;;
+    esac ;;
   operator-controller|catalogd) mod="$root/hack/tools/operator-controller" name=$1 tags=containers_image_openpgp
     module=github.com/operator-framework/operator-controller pkg=$module/cmd/$1 ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|operator-controller|catalogd]..." >&2
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
