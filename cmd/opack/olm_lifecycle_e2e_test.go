@@ -1,0 +1,135 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/opack/opack/internal/olmharness"
+	"github.com/opack/opack/internal/olmtest"
+)
+
+// TestE2EOLMv0Lifecycle has the real OLM v0 (olm-operator and catalog-operator of
+// operator-lifecycle-manager v0.46.0, as processes on a real kube-apiserver) install what `opack build
+// --push` released: the go/v4 sample as `make demo` builds it, its images pushed to a docker-registry
+// on 127.0.0.1 (the image names of opack.yaml name that registry: nothing is edited after the build),
+// deploy/olmv0 applied unchanged with kubectl. The harness plays only the node (internal/olmharness:
+// the catalog pod and the bundle unpack Job run from their pod specs with the real opm, copy-content and
+// cpb; the operator's Deployment is reported available); catalog-operator resolves the Subscription,
+// unpacks the bundle and writes the InstallPlan, olm-operator moves the CSV to Succeeded.
+func TestE2EOLMv0Lifecycle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: runs kube-apiserver, etcd, docker-registry and OLM v0's controllers; run without -short")
+	}
+	olmtest.RequireRoot(t)
+	t.Setenv("DOCKER_CONFIG", t.TempDir()) // no credentials of the host
+	began := time.Now()
+	host := startPipelineRegistry(t)
+	c := olmharness.StartCluster(t)
+	k := olmharness.StartKubelet(t, c, olmharness.OLMv0Images(t, c))
+	router, err := olmharness.StartServiceRouter(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// catalog-operator reaches the catalog pod's Service through the router (see ServiceRouter).
+	olmharness.StartOLMv0(t, c, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="})
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("kubelet:\n%s", strings.Join(k.Events(), "\n"))
+		}
+	})
+	t.Logf("cluster, registry and OLM v0 up after %v", time.Since(began).Round(time.Millisecond))
+
+	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
+	p.push = true
+	p.build(t, 0, "wrote catalog-template.yaml")
+	ns := "memcached-operator-system"
+	phase := time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	csvPhase(t, c, ns, "memcached-operator.v0.0.1", "Succeeded", 5*time.Minute)
+	t.Logf("v0.0.1: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	installPlans(t, c, ns)
+	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager"} {
+		args := []string{"get", obj, "-o", "name"}
+		if strings.HasPrefix(obj, "deployment/") {
+			args = append(args, "-n", ns)
+		}
+		c.Kubectl(t, args...)
+	}
+}
+
+// csvPhase waits until the CSV reaches phase, and fails on phase Failed.
+func csvPhase(t *testing.T, c *olmharness.Cluster, ns, name, want string, timeout time.Duration) {
+	t.Helper()
+	c.Eventually(t, timeout, fmt.Sprintf("CSV %s/%s phase %s", ns, name, want), func(ctx context.Context) (bool, string, error) {
+		var csv struct {
+			Status struct{ Phase, Reason, Message string } `json:"status"`
+		}
+		found, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/clusterserviceversions/%s", ns, name), &csv)
+		if err != nil {
+			return false, "", err
+		}
+		if !found {
+			return false, "no CSV; " + subscriptionState(ctx, c, ns), nil
+		}
+		if csv.Status.Phase == "Failed" && want != "Failed" {
+			return false, "", fmt.Errorf("CSV %s Failed: %s %s", name, csv.Status.Reason, csv.Status.Message)
+		}
+		return csv.Status.Phase == want, fmt.Sprintf("phase %s (%s: %s)", csv.Status.Phase, csv.Status.Reason, csv.Status.Message), nil
+	})
+}
+
+// subscriptionState sums up the namespace's Subscriptions, for a waiting test's message.
+func subscriptionState(ctx context.Context, c *olmharness.Cluster, ns string) string {
+	var subs struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Status   struct {
+				State, CurrentCSV string
+				Conditions        []struct{ Type, Status, Reason, Message string }
+			} `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/subscriptions", ns), &subs); err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	for _, s := range subs.Items {
+		fmt.Fprintf(&b, "subscription %s: state %q currentCSV %q", s.Metadata.Name, s.Status.State, s.Status.CurrentCSV)
+		for _, cond := range s.Status.Conditions {
+			if cond.Status == "True" {
+				fmt.Fprintf(&b, "; %s %s %s", cond.Type, cond.Reason, cond.Message)
+			}
+		}
+	}
+	return b.String()
+}
+
+// installPlans logs the namespace's InstallPlans: which CSVs each installed and its phase.
+func installPlans(t *testing.T, c *olmharness.Cluster, ns string) []string {
+	t.Helper()
+	var ips struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Spec     struct {
+				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
+			} `json:"spec"`
+			Status struct{ Phase string } `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(t.Context(), fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, ip := range ips.Items {
+		out = append(out, fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase))
+	}
+	t.Logf("InstallPlans in %s: %v", ns, out)
+	if len(out) == 0 {
+		t.Errorf("no InstallPlan in %s", ns)
+	}
+	return out
+}
