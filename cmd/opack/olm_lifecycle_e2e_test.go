@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"fmt"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -59,6 +60,51 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 		}
 		c.Kubectl(t, args...)
 	}
+
+	// A CR, then v0.0.2 with a compatible CRD change (a new optional field): OLM upgrades through a new
+	// InstallPlan, v0.0.2 Succeeded and v0.0.1 gone.
+	cr := "apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata: {name: memcached-sample, namespace: " + ns + "}\nspec: {size: 3, containerPort: 11211}\n"
+	applyText(t, c, cr)
+	crd := filepath.Join(p.dir, "config", "crd", "bases", "cache.example.com_memcacheds.yaml")
+	editFile(t, crd, "              size:\n", "              note:\n                description: A note, new in 0.0.2.\n                type: string\n              size:\n")
+	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	csvPhase(t, c, ns, "memcached-operator.v0.0.2", "Succeeded", 5*time.Minute)
+	t.Logf("v0.0.2: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	c.Eventually(t, 2*time.Minute, "CSV v0.0.1 deleted", func(ctx context.Context) (bool, string, error) {
+		var csv map[string]any
+		found, err := c.GetJSON(ctx, "/apis/operators.coreos.com/v1alpha1/namespaces/"+ns+"/clusterserviceversions/memcached-operator.v0.0.1", &csv)
+		return !found, "still there", err
+	})
+	t.Logf("v0.0.2: CSV v0.0.1 gone %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	if n := len(installPlans(t, c, ns)); n < 2 {
+		t.Errorf("%d InstallPlans after the upgrade, want one per release", n)
+	}
+	c.Kubectl(t, "get", "memcached", "memcached-sample", "-n", ns)
+}
+
+// applyText applies a manifest given as text.
+func applyText(t *testing.T, c *olmharness.Cluster, manifest string) {
+	t.Helper()
+	cmd := c.KubectlCmd("apply", "-f", "-")
+	cmd.Stdin = strings.NewReader(manifest)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("kubectl apply: %v\n%s", err, out)
+	}
+}
+
+// editFile replaces the first old in file with new.
+func editFile(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not contain %q", file, old)
+	}
+	writeFile(t, file, strings.Replace(string(data), old, new, 1))
 }
 
 // csvPhase waits until the CSV reaches phase, and fails on phase Failed.
