@@ -42,6 +42,12 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 			t.Logf("kubelet:\n%s", strings.Join(k.Events(), "\n"))
 		}
 	})
+	// The sample's bundle ships a ServiceMonitor: OLM v0 installs it only where the Prometheus Operator's
+	// API exists (else the InstallPlan fails: "api-server resource not found installing ServiceMonitor
+	// ...: GroupVersionKind monitoring.coreos.com/v1, Kind=ServiceMonitor not found on the cluster"). The
+	// cluster gets that API as the Prometheus Operator would install it; here a permissive stand-in.
+	applyText(t, c, serviceMonitorCRD)
+	c.Kubectl(t, "wait", "--for", "condition=Established", "crd/servicemonitors.monitoring.coreos.com", "--timeout", "60s")
 	t.Logf("cluster, registry and OLM v0 up after %v", time.Since(began).Round(time.Millisecond))
 
 	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
@@ -50,7 +56,7 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 	ns := "memcached-operator-system"
 	phase := time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
-	csvPhase(t, c, ns, "memcached-operator.v0.0.1", "Succeeded", 5*time.Minute)
+	csvPhase(t, c, ns, "memcached-operator.v0.0.1", "Succeeded", 3*time.Minute)
 	t.Logf("v0.0.1: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
 	installPlans(t, c, ns)
 	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager"} {
@@ -70,7 +76,7 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
 	phase = time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
-	csvPhase(t, c, ns, "memcached-operator.v0.0.2", "Succeeded", 5*time.Minute)
+	csvPhase(t, c, ns, "memcached-operator.v0.0.2", "Succeeded", 3*time.Minute)
 	t.Logf("v0.0.2: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
 	c.Eventually(t, 2*time.Minute, "CSV v0.0.1 deleted", func(ctx context.Context) (bool, string, error) {
 		var csv map[string]any
@@ -112,7 +118,10 @@ func csvPhase(t *testing.T, c *olmharness.Cluster, ns, name, want string, timeou
 	t.Helper()
 	c.Eventually(t, timeout, fmt.Sprintf("CSV %s/%s phase %s", ns, name, want), func(ctx context.Context) (bool, string, error) {
 		var csv struct {
-			Status struct{ Phase, Reason, Message string } `json:"status"`
+			Status struct {
+				Phase, Reason, Message string
+				RequirementStatus      []struct{ Kind, Name, Status, Message string } `json:"requirementStatus"`
+			} `json:"status"`
 		}
 		found, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/clusterserviceversions/%s", ns, name), &csv)
 		if err != nil {
@@ -124,7 +133,13 @@ func csvPhase(t *testing.T, c *olmharness.Cluster, ns, name, want string, timeou
 		if csv.Status.Phase == "Failed" && want != "Failed" {
 			return false, "", fmt.Errorf("CSV %s Failed: %s %s", name, csv.Status.Reason, csv.Status.Message)
 		}
-		return csv.Status.Phase == want, fmt.Sprintf("phase %s (%s: %s)", csv.Status.Phase, csv.Status.Reason, csv.Status.Message), nil
+		state := fmt.Sprintf("phase %s (%s: %s)", csv.Status.Phase, csv.Status.Reason, csv.Status.Message)
+		for _, r := range csv.Status.RequirementStatus {
+			if r.Status != "Present" {
+				state += fmt.Sprintf("; %s %s %s: %s", r.Kind, r.Name, r.Status, r.Message)
+			}
+		}
+		return csv.Status.Phase == want, state, nil
 	})
 }
 
@@ -179,3 +194,21 @@ func installPlans(t *testing.T, c *olmharness.Cluster, ns string) []string {
 	}
 	return out
 }
+
+// serviceMonitorCRD stands in for the Prometheus Operator's ServiceMonitor CRD: the API exists, any
+// spec is accepted.
+const serviceMonitorCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: servicemonitors.monitoring.coreos.com
+spec:
+  group: monitoring.coreos.com
+  names: {kind: ServiceMonitor, listKind: ServiceMonitorList, plural: servicemonitors, singular: servicemonitor}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`

@@ -54,10 +54,31 @@ func StartCluster(t testing.TB) *Cluster {
 	}
 	c := &Cluster{Server: srv, Dir: dir, Root: root, kubectl: kubectl}
 	t.Cleanup(func() {
+		if keep := os.Getenv("OLMHARNESS_KEEP"); keep != "" && t.Failed() {
+			c.dumpState(t, keep)
+		}
 		c.stopAll(t)
 		srv.Close()
 	})
 	return c
+}
+
+// dumpState copies the processes' logs and the OLM objects (YAML) into dir, for a failed test
+// (OLMHARNESS_KEEP=dir).
+func (c *Cluster) dumpState(t testing.TB, dir string) {
+	dir = filepath.Join(dir, strings.ReplaceAll(t.Name(), "/", "_"))
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Log(err)
+		return
+	}
+	for _, p := range c.procs {
+		if data, err := os.ReadFile(p.LogFile); err == nil {
+			os.WriteFile(filepath.Join(dir, filepath.Base(p.LogFile)), data, 0o644)
+		}
+	}
+	out, _ := c.KubectlCmd("get", "-A", "-o", "yaml", "installplans,subscriptions,clusterserviceversions,catalogsources,operatorgroups,jobs,pods,deployments,serviceaccounts,configmaps,clustercatalogs,clusterextensions").CombinedOutput()
+	os.WriteFile(filepath.Join(dir, "objects.yaml"), out, 0o644)
+	t.Logf("logs and objects kept in %s", dir)
 }
 
 // Kubectl runs kubectl on the cluster and returns its standard output; it fails t on an error.
@@ -111,7 +132,7 @@ func (c *Cluster) Eventually(t testing.TB, timeout time.Duration, what string, c
 		}
 		last = state
 		for _, p := range c.procs {
-			if !p.Running() && !p.stopped {
+			if p.watch && !p.Running() && !p.stopped {
 				t.Fatalf("%s: %s exited (%v) while waiting; last state %s\n%s", what, p.Name, p.cmd.ProcessState, last, c.Logs())
 			}
 		}
@@ -140,6 +161,7 @@ type Process struct {
 	cmd     *exec.Cmd
 	done    chan struct{}
 	stopped bool
+	watch   bool // a controller: its exit fails the test
 }
 
 // Start starts bin with args and env (added to the controllers' environment, see ControllerEnv) as a
@@ -150,6 +172,7 @@ func (c *Cluster) Start(t testing.TB, name, bin string, env []string, args ...st
 	if err != nil {
 		t.Fatal(err)
 	}
+	p.watch = true
 	return p
 }
 

@@ -200,14 +200,27 @@ func (k *Kubelet) runPod(ctx context.Context, p *corev1.Pod) {
 func (k *Kubelet) runContainers(ctx context.Context, namespace, pod string, spec *corev1.PodSpec, ns *olmtest.NetNS, files map[string][]byte) ([]*Process, []corev1.ContainerStatus, error) {
 	volumes := map[string]string{}
 	for _, v := range spec.Volumes {
-		if v.EmptyDir == nil {
-			return nil, nil, fmt.Errorf("volume %s: only emptyDir volumes are played", v.Name)
-		}
 		dir := filepath.Join(k.c.Dir, "pods", namespace, pod, "volumes", v.Name)
 		if err := mkEmptyDir(dir); err != nil {
 			return nil, nil, err
 		}
 		volumes[v.Name] = dir
+		switch {
+		case v.EmptyDir != nil:
+		case v.Projected != nil:
+			// The service account volume admission adds (kube-api-access-*): token, ca.crt, namespace.
+			sa, err := k.serviceAccountFiles(ctx, namespace, spec.ServiceAccountName)
+			if err != nil {
+				return nil, nil, err
+			}
+			for name, data := range sa {
+				if err := os.WriteFile(filepath.Join(dir, filepath.Base(name)), data, 0o644); err != nil {
+					return nil, nil, err
+				}
+			}
+		default:
+			return nil, nil, fmt.Errorf("volume %s: only emptyDir and the service account's projected volumes are played", v.Name)
+		}
 	}
 	var statuses []corev1.ContainerStatus
 	for _, c := range spec.InitContainers {
@@ -281,9 +294,8 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 	for _, e := range c.Env {
 		env = append(env, e.Name+"="+e.Value)
 	}
-	if files != nil {
-		env = append(env, "KUBERNETES_SERVICE_HOST=127.0.0.1", "KUBERNETES_SERVICE_PORT="+strings.TrimPrefix(k.c.URL, "https://127.0.0.1:"))
-	}
+	// The kubernetes Service's variables, as kubelet sets them in every container.
+	env = append(env, "KUBERNETES_SERVICE_HOST=127.0.0.1", "KUBERNETES_SERVICE_PORT="+strings.TrimPrefix(k.c.URL, "https://127.0.0.1:"))
 	cmd.Env = env
 	name := "pod-" + namespace + "-" + pod + "-" + c.Name
 	var p *Process
