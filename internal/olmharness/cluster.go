@@ -27,10 +27,10 @@ type Cluster struct {
 	procs   []*Process
 }
 
-// StartCluster starts etcd and kube-apiserver (built by hack/build-apiserver.sh) in a temporary folder
-// and stops everything it started when t ends. It skips without etcd, kubectl or a kube-apiserver
-// build, unless CI is set.
-func StartCluster(t testing.TB) *Cluster {
+// StartCluster starts etcd and kube-apiserver (built by hack/build-apiserver.sh; kubeArgs added to its
+// flags) in a temporary folder and stops everything it started when t ends. It skips without etcd,
+// kubectl or a kube-apiserver build, unless CI is set.
+func StartCluster(t testing.TB, kubeArgs ...string) *Cluster {
 	t.Helper()
 	kubectl, err := exec.LookPath("kubectl")
 	if err != nil {
@@ -48,13 +48,13 @@ func StartCluster(t testing.TB) *Cluster {
 	ctx, cancel := context.WithTimeout(t.Context(), 5*time.Minute)
 	defer cancel()
 	dir := t.TempDir()
-	srv, err := crdserver.StartKube(ctx, etcd, kube, dir)
+	srv, err := crdserver.StartKube(ctx, etcd, kube, dir, kubeArgs...)
 	if err != nil {
 		t.Fatalf("starting kube-apiserver: %v", err)
 	}
 	c := &Cluster{Server: srv, Dir: dir, Root: root, kubectl: kubectl}
 	t.Cleanup(func() {
-		if keep := os.Getenv("OLMHARNESS_KEEP"); keep != "" && t.Failed() {
+		if keep := os.Getenv("OLMHARNESS_KEEP"); keep != "" && (t.Failed() || os.Getenv("OLMHARNESS_KEEP_ALL") != "") {
 			c.dumpState(t, keep)
 		}
 		c.stopAll(t)
