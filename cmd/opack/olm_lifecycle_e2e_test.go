@@ -215,3 +215,134 @@ spec:
     schema:
       openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
 `
+
+// TestE2EOLMv1Lifecycle has the real OLM v1 (catalogd and operator-controller v1.11.0, as processes on a
+// real kube-apiserver) take what `opack build --push` released, deploy/olmv1 applied unchanged: catalogd
+// pulls the catalog image from the docker-registry on 127.0.0.1 (a registries.conf entry lets
+// containers/image speak plain HTTP to it; the image names are opack.yaml's) and serves it, then
+// operator-controller resolves the ClusterExtension against it and installs the bundle with Helm. The
+// go/v4 sample's bundle has webhooks: operator-controller v1.11.0 (feature gate WebhookProviderCertManager,
+// GA and on by default) installs them with cert-manager Certificates and Issuers, and without cert-manager's
+// API on the cluster retries forever ("no matches for kind \"Certificate\" in version
+// \"cert-manager.io/v1\""); the cluster gets that API as cert-manager would install it (permissive
+// stand-ins: cert-manager itself does not run, the kubelet reports the operator's Deployment available).
+func TestE2EOLMv1Lifecycle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: runs kube-apiserver, etcd, docker-registry and OLM v1's controllers; run without -short")
+	}
+	olmtest.RequireRoot(t) // the controllers' service account token is mounted in a mount namespace of their own
+	t.Setenv("DOCKER_CONFIG", t.TempDir())
+	began := time.Now()
+	host := startPipelineRegistry(t)
+	c := olmharness.StartCluster(t)
+	olmharness.StartKubelet(t, c, nil)
+	conf := filepath.Join(t.TempDir(), "registries.conf")
+	writeFile(t, conf, fmt.Sprintf("[[registry]]\nlocation = %q\ninsecure = true\n", host))
+	olmharness.StartOLMv1(t, c, conf)
+	for _, kind := range []string{"Certificate", "Issuer"} {
+		applyText(t, c, strings.NewReplacer("KIND", kind, "PLURAL", strings.ToLower(kind)+"s").Replace(certManagerCRD))
+	}
+	applyText(t, c, serviceMonitorCRD) // see TestE2EOLMv0Lifecycle: OLM v1 needs the API as OLM v0 does
+	t.Logf("cluster, registry and OLM v1 up after %v", time.Since(began).Round(time.Millisecond))
+
+	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
+	p.push = true
+	out := p.build(t, 0, "wrote catalog-template.yaml")
+	phase := time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "ClusterCatalog Serving", func(ctx context.Context) (bool, string, error) {
+		cond, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clustercatalogs/memcached-operator-catalog", "Serving")
+		return cond.Status == "True", fmt.Sprintf("%+v", cond), err
+	})
+	t.Logf("v0.0.1: ClusterCatalog Serving %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	var last string
+	c.Eventually(t, 3*time.Minute, "ClusterExtension Installed", func(ctx context.Context) (bool, string, error) {
+		path := "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator"
+		inst, err := condition(ctx, c, path, "Installed")
+		if err != nil {
+			return false, "", err
+		}
+		prog, err := condition(ctx, c, path, "Progressing")
+		last = fmt.Sprintf("Installed %+v; Progressing %+v", inst, prog)
+		if strings.Contains(prog.Message, "no matches for kind") {
+			return false, "", fmt.Errorf("an API the bundle needs is missing: %s", last)
+		}
+		return inst.Status == "True", last, err
+	})
+	t.Logf("v0.0.1: %s, %v after kubectl apply", last, time.Since(phase).Round(time.Millisecond))
+	if !strings.Contains(last, "0.0.1") {
+		t.Errorf("the ClusterExtension did not install 0.0.1: %s", last)
+	}
+	if strings.Contains(out, "olmv1/webhook-definitions") {
+		// A divergence found by this test, left for issue 26 item 4 (the actor claims): opack warns that
+		// OLM v1 refuses webhook definitions unless a webhook feature gate is on; in v1.11.0 both gates
+		// are GA and on by default (internal/operator-controller/features/features.go), and the bundle
+		// installs once cert-manager's API exists.
+		t.Logf("DIVERGENCE: opack warns olmv1/webhook-definitions; operator-controller v1.11.0 installed the webhooks")
+	}
+	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager", "certificate.cert-manager.io/memcached-operator-controller-manager-service-cert"} {
+		args := []string{"get", obj, "-o", "name"}
+		if !strings.HasPrefix(obj, "crd/") {
+			args = append(args, "-n", "memcached-operator-system")
+		}
+		c.Kubectl(t, args...)
+	}
+
+	// v0.0.2 with a compatible CRD change: catalogd serves the new catalog image, operator-controller
+	// resolves the ClusterExtension to 0.0.2 and upgrades the Helm release.
+	crd := filepath.Join(p.dir, "config", "crd", "bases", "cache.example.com_memcacheds.yaml")
+	editFile(t, crd, "              size:\n", "              note:\n                description: A note, new in 0.0.2.\n                type: string\n              size:\n")
+	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "ClusterExtension installs 0.0.2", func(ctx context.Context) (bool, string, error) {
+		var ext struct {
+			Status struct {
+				Install struct{ Bundle struct{ Name, Version string } } `json:"install"`
+			} `json:"status"`
+		}
+		_, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", &ext)
+		prog, _ := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		return ext.Status.Install.Bundle.Version == "0.0.2", fmt.Sprintf("installed %+v; Progressing %+v", ext.Status.Install.Bundle, prog), err
+	})
+	t.Logf("v0.0.2: ClusterExtension installed 0.0.2 %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.note.type}"); got != "string" {
+		t.Errorf("the CRD on the server has no spec.note of 0.0.2 (type %q)", got)
+	}
+}
+
+// certManagerCRD stands in for cert-manager's CRDs (KIND, PLURAL): the API exists, any spec is accepted.
+const certManagerCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: PLURAL.cert-manager.io
+spec:
+  group: cert-manager.io
+  names: {kind: KIND, listKind: KINDList, plural: PLURAL}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`
+
+// apiCondition is a status condition.
+type apiCondition struct{ Type, Status, Reason, Message string }
+
+// condition returns the status condition typ of the object at path (zero when missing).
+func condition(ctx context.Context, c *olmharness.Cluster, path, typ string) (apiCondition, error) {
+	var obj struct {
+		Status struct{ Conditions []apiCondition } `json:"status"`
+	}
+	if _, err := c.GetJSON(ctx, path, &obj); err != nil {
+		return apiCondition{}, err
+	}
+	for _, cond := range obj.Status.Conditions {
+		if cond.Type == typ {
+			return cond, nil
+		}
+	}
+	return apiCondition{}, nil
+}

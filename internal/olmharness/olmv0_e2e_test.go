@@ -3,7 +3,6 @@ package olmharness
 import (
 	"context"
 	"fmt"
-	"strings"
 	"testing"
 	"time"
 
@@ -52,7 +51,7 @@ spec: {sourceType: grpc, address: "127.0.0.1:1"}
 		},
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			apply(t, c, tc.manifest)
+			applyManifest(t, c, tc.manifest)
 			took := c.Eventually(t, 2*time.Minute, tc.name, func(ctx context.Context) (bool, string, error) {
 				var obj map[string]any
 				if _, err := c.GetJSON(ctx, tc.path, &obj); err != nil {
@@ -68,16 +67,6 @@ spec: {sourceType: grpc, address: "127.0.0.1:1"}
 		if !p.Running() {
 			t.Errorf("%s exited: %s", p.Name, p.Tail(4096))
 		}
-	}
-}
-
-// apply applies a manifest given as text.
-func apply(t testing.TB, c *Cluster, manifest string) {
-	t.Helper()
-	cmd := c.KubectlCmd("apply", "-f", "-")
-	cmd.Stdin = strings.NewReader(manifest)
-	if out, err := cmd.CombinedOutput(); err != nil {
-		t.Fatalf("kubectl apply: %v\n%s", err, out)
 	}
 }
 

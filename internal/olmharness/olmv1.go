@@ -6,6 +6,7 @@ import (
 	"crypto/rand"
 	"crypto/x509"
 	"crypto/x509/pkix"
+	"encoding/base64"
 	"encoding/json"
 	"encoding/pem"
 	"fmt"
@@ -14,6 +15,7 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 )
@@ -77,6 +79,16 @@ func StartOLMv1(t testing.TB, c *Cluster, registriesConf string) *OLMv1 {
 		"--tls-cert", certs.cert, "--tls-key", certs.key, "--metrics-bind-address", "127.0.0.1:"+ports[1],
 		"--health-probe-bind-address", "127.0.0.1:"+ports[2], "--webhook-server-port", ports[3],
 		"--cache-dir", filepath.Join(dir, "catalogd-cache"))
+	if err := waitListening(t, o.Catalogd, "127.0.0.1:"+ports[3]); err != nil {
+		t.Fatal(err)
+	}
+	// catalogd's own mutating webhook (it labels each ClusterCatalog with its name, which catalog
+	// selectors match), registered as OLM v1's manifests register it but by URL: there is no Service.
+	ca, err := os.ReadFile(filepath.Join(certs.caDir, "ca.crt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	applyManifest(t, c, fmt.Sprintf(catalogdWebhook, ports[3], base64.StdEncoding.EncodeToString(ca)))
 	o.OperatorController = c.startWithServiceAccount(t, "operator-controller", oc, "operator-controller-controller-manager", env,
 		"--system-namespace", OLMv1Namespace, "--catalogd-cas-dir", certs.caDir,
 		"--health-probe-bind-address", "127.0.0.1:"+ports[4],
@@ -115,6 +127,58 @@ shift
 exec "$@"`
 	return c.Start(t, name, "unshare", env, append([]string{"--mount", "--propagation", "private", "/bin/sh", "-c", script,
 		tokenFile, OLMv1Namespace, bin}, args...)...)
+}
+
+// catalogdWebhook is catalogd's MutatingWebhookConfiguration of manifests/standard.yaml (v1.11.0) with a
+// URL for its service.
+const catalogdWebhook = `apiVersion: admissionregistration.k8s.io/v1
+kind: MutatingWebhookConfiguration
+metadata:
+  name: catalogd-mutating-webhook-configuration
+webhooks:
+- admissionReviewVersions: [v1]
+  clientConfig:
+    url: https://127.0.0.1:%s/mutate-olm-operatorframework-io-v1-clustercatalog
+    caBundle: %s
+  failurePolicy: Fail
+  name: inject-metadata-name.olm.operatorframework.io
+  rules:
+  - apiGroups: [olm.operatorframework.io]
+    apiVersions: [v1]
+    operations: [CREATE, UPDATE]
+    resources: [clustercatalogs]
+  sideEffects: None
+  timeoutSeconds: 10
+  matchConditions:
+  - name: MissingOrIncorrectMetadataNameLabel
+    expression: "'name' in object.metadata && (!has(object.metadata.labels) || !('olm.operatorframework.io/metadata.name' in object.metadata.labels) || object.metadata.labels['olm.operatorframework.io/metadata.name'] != object.metadata.name)"
+`
+
+// waitListening waits until addr accepts TCP connections, or p exits.
+func waitListening(t testing.TB, p *Process, addr string) error {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for time.Now().Before(deadline) {
+		if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+			conn.Close()
+			return nil
+		}
+		if !p.Running() {
+			return fmt.Errorf("%s exited before listening on %s:\n%s", p.Name, addr, p.Tail(4096))
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	return fmt.Errorf("%s not listening on %s after a minute:\n%s", p.Name, addr, p.Tail(4096))
+}
+
+// applyManifest applies a manifest given as text.
+func applyManifest(t testing.TB, c *Cluster, manifest string) {
+	t.Helper()
+	cmd := c.KubectlCmd("apply", "-f", "-")
+	cmd.Stdin = strings.NewReader(manifest)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("kubectl apply: %v\n%s", err, out)
+	}
 }
 
 // servingCert is a CA and a serving certificate for 127.0.0.1 signed by it.

@@ -48,7 +48,7 @@ spec: {namespace: ext-test, serviceAccount: {name: installer}, source: {sourceTy
 		condition: "Progressing",
 	}} {
 		t.Run(tc.name, func(t *testing.T) {
-			apply(t, c, tc.manifest)
+			applyManifest(t, c, tc.manifest)
 			took := c.Eventually(t, 2*time.Minute, tc.name, func(ctx context.Context) (bool, string, error) {
 				var obj struct {
 					Status struct {
