@@ -298,7 +298,9 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	c.Eventually(t, 3*time.Minute, "ClusterExtension installs 0.0.2", func(ctx context.Context) (bool, string, error) {
 		var ext struct {
 			Status struct {
-				Install struct{ Bundle struct{ Name, Version string } } `json:"install"`
+				Install struct {
+					Bundle struct{ Name, Version string }
+				} `json:"install"`
 			} `json:"status"`
 		}
 		_, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", &ext)
