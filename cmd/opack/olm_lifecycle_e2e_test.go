@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"time"
@@ -39,7 +40,9 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 		t.Fatal(err)
 	}
 	// catalog-operator reaches the catalog pod's Service through the router (see ServiceRouter).
-	olmharness.StartOLMv0(t, c, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="})
+	// A retry timeout of 20 s instead of upstream's 1 min: the refused upgrade below fails sooner.
+	olmharness.StartOLMv0(t, c, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="},
+		"--install-plan-retry-timeout", "20s")
 	t.Cleanup(func() {
 		if t.Failed() {
 			t.Logf("kubelet:\n%s", strings.Join(k.Events(), "\n"))
@@ -91,6 +94,103 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 		t.Errorf("%d InstallPlans after the upgrade, want one per release", n)
 	}
 	c.Kubectl(t, "get", "memcached", "memcached-sample", "-n", ns)
+
+	// v0.0.3 lowers spec.size's maximum to 2: the CR (size 3) becomes invalid. opack refuses the release
+	// naming the field; waived and pushed anyway, OLM v0 refuses the InstallPlan naming the CRD, and the
+	// CR and v0.0.2 stay as they were.
+	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
+	out := p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
+	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
+	if rule == nil {
+		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
+	}
+	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
+	cfg := filepath.Join(p.dir, "opack.yaml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
+	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	var failed string
+	c.Eventually(t, 3*time.Minute, "the InstallPlan of v0.0.3 Failed", func(ctx context.Context) (bool, string, error) {
+		plans := installPlanStates(ctx, c, ns)
+		for _, ip := range plans {
+			if strings.Contains(ip, "memcached-operator.v0.0.3") && strings.Contains(ip, " Failed") {
+				failed = ip
+				return true, "", nil
+			}
+		}
+		return false, strings.Join(plans, "; "), nil
+	})
+	t.Logf("v0.0.3: InstallPlan Failed %v after kubectl apply: %s", time.Since(phase).Round(time.Millisecond), failed)
+	if !strings.Contains(failed, "memcacheds.cache.example.com") {
+		t.Errorf("the failed InstallPlan does not name the CRD: %s", failed)
+	}
+	// What real OLM v0 leaves: v0.0.3's CSV is created (its steps before the CRD's ran) and v0.0.2's is
+	// Replacing, but v0.0.2 is neither deleted nor changed, and the CRD and the CR stay as they were.
+	for _, csv := range []string{"memcached-operator.v0.0.2", "memcached-operator.v0.0.3"} {
+		var obj struct {
+			Status struct{ Phase, Reason, Message string } `json:"status"`
+		}
+		found, err := c.GetJSON(t.Context(), fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/clusterserviceversions/%s", ns, csv), &obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("v0.0.3: CSV %s found=%v phase %s (%s: %s)", csv, found, obj.Status.Phase, obj.Status.Reason, obj.Status.Message)
+		if csv == "memcached-operator.v0.0.2" && !found {
+			t.Errorf("CSV %s was deleted by the refused upgrade", csv)
+		}
+	}
+	if got := c.Kubectl(t, "get", "memcached", "memcached-sample", "-n", ns, "-o", "jsonpath={.spec.size}"); got != "3" {
+		t.Errorf("the CR's spec.size is %q after the refused upgrade, want 3", got)
+	}
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.maximum}"); got != "3" {
+		t.Errorf("the CRD's spec.size maximum is %q after the refused upgrade, want 3 (v0.0.2's)", got)
+	}
+}
+
+// installPlanStates lists the namespace's InstallPlans: CSVs, phase and the message of a failed one.
+func installPlanStates(ctx context.Context, c *olmharness.Cluster, ns string) []string {
+	var ips struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Spec     struct {
+				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
+			} `json:"spec"`
+			Status struct {
+				Phase      string
+				Message    string
+				Conditions []apiCondition
+			} `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, ip := range ips.Items {
+		s := fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase)
+		for _, cond := range ip.Status.Conditions {
+			if cond.Message != "" {
+				s += fmt.Sprintf(" (%s=%s %s: %s)", cond.Type, cond.Status, cond.Reason, cond.Message)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// firstLine returns the first line of text containing sub.
+func firstLine(text, sub string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, sub) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
 }
 
 // applyText applies a manifest given as text.
