@@ -411,6 +411,41 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.note.type}"); got != "string" {
 		t.Errorf("the CRD on the server has no spec.note of 0.0.2 (type %q)", got)
 	}
+
+	// v0.0.3 lowers spec.size's maximum: opack refuses it ("refused by olm-v1"); waived and pushed,
+	// operator-controller's CRD upgrade-safety preflight refuses it, and 0.0.2 stays installed. No CR is
+	// needed: the preflight compares the schemas only (and the operator's webhooks, which nothing
+	// serves here, would refuse creating one).
+	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
+	out = p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
+	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
+	if rule == nil {
+		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
+	}
+	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
+	cfg := filepath.Join(p.dir, "opack.yaml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
+	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "the preflight refuses 0.0.3", func(ctx context.Context) (bool, string, error) {
+		prog, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		last = fmt.Sprintf("%+v", prog)
+		return strings.Contains(prog.Message, "0.0.3") && strings.Contains(prog.Message, "memcacheds.cache.example.com"), last, err
+	})
+	t.Logf("v0.0.3: refused %v after kubectl apply: %s", time.Since(phase).Round(time.Millisecond), last)
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.maximum}"); got != "3" {
+		t.Errorf("the CRD's spec.size maximum is %q after the refused upgrade, want 3 (0.0.2's)", got)
+	}
+	inst, err := condition(t.Context(), c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Installed")
+	if err != nil || !strings.Contains(inst.Message, "successfully") {
+		t.Errorf("Installed after the refused upgrade: %+v %v", inst, err)
+	}
+	t.Logf("v0.0.3: Installed %+v", inst)
 }
 
 // certManagerCRD stands in for cert-manager's CRDs (KIND, PLURAL): the API exists, any spec is accepted.
