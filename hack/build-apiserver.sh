@@ -8,7 +8,9 @@
 #   hack/build-apiserver.sh olm-operator|catalog-operator|cpb|copy-content
 #                                            OLM v0's controllers, operator-lifecycle-manager's cmd/olm and
 #                                            cmd/catalog, and the programs of its util image, cmd/copy-content
-#                                            and util/cpb (hack/tools/olm), for the OLM lifecycle tests
+#                                            and util/cpb (hack/tools/olm), for the OLM lifecycle tests;
+#                                            NAME@v0.28.0 from hack/tools/olm-v0.28.0, the oldest OLM v0
+#                                            release the module proxy serves
 #   hack/build-apiserver.sh operator-controller|catalogd
 #                                            OLM v1's controllers (hack/tools/operator-controller)
 # Several names build one after the other and print one path per line.
@@ -17,16 +19,18 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build() {
-tags=""
-case "$1" in
+tags="" olmv0=olm
+# NAME@VERSION builds NAME from the tools module of that version (hack/tools/olm-VERSION), for OLM v0.
+case "$1" in *@*) olmv0="olm-${1#*@}" ;; esac
+case "${1%@*}" in
   apiextensions-apiserver) mod="$root/hack/tools/apiserver" name=apiextensions-apiserver
     module=k8s.io/apiextensions-apiserver pkg=k8s.io/apiextensions-apiserver ;;
   kube-apiserver) mod="$root/hack/tools/kube-apiserver" name=kube-apiserver
     module=k8s.io/kubernetes pkg=k8s.io/kubernetes/cmd/kube-apiserver ;;
   # The build tags of each project's Makefile (GO_BUILD_TAGS), static as they build it.
-  olm-operator|catalog-operator|cpb|copy-content) mod="$root/hack/tools/olm" name=$1 tags=json1
+  olm-operator|catalog-operator|cpb|copy-content) mod="$root/hack/tools/$olmv0" name=${1%@*} tags=json1
     module=github.com/operator-framework/operator-lifecycle-manager
-    case "$1" in
+    case "$name" in
       olm-operator) pkg=$module/cmd/olm ;;
       catalog-operator) pkg=$module/cmd/catalog ;;
       cpb) pkg=$module/util/cpb ;;
