@@ -15,7 +15,8 @@ import (
 )
 
 // TestE2EOLMv0Lifecycle has the real OLM v0 (olm-operator and catalog-operator of
-// operator-lifecycle-manager v0.46.0, as processes on a real kube-apiserver) install what `opack build
+// operator-lifecycle-manager v0.46.0 and v0.26.0, the newest and the oldest opack claims, as processes on
+// a real kube-apiserver) install what `opack build
 // --push` released: the go/v4 sample as `make demo` builds it, its images pushed to a docker-registry
 // on 127.0.0.1 (the image names of opack.yaml name that registry: nothing is edited after the build),
 // deploy/olmv0 applied unchanged with kubectl. The harness plays only the node (internal/olmharness:
@@ -28,20 +29,27 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 	}
 	olmtest.RequireRoot(t)
 	t.Setenv("DOCKER_CONFIG", t.TempDir()) // no credentials of the host
+	for _, version := range olmharness.OLMv0Releases {
+		t.Run(version, func(t *testing.T) { olmv0Lifecycle(t, version) })
+	}
+}
+
+// olmv0Lifecycle runs TestE2EOLMv0Lifecycle's phases on OLM v0 release version.
+func olmv0Lifecycle(t *testing.T, version string) {
 	began := time.Now()
 	host := startPipelineRegistry(t)
 	// The operator itself never runs (its image is never built, the kubelet only reports its Deployment
 	// available), so nothing would answer the admission webhooks OLM registers for it: the API server
 	// runs without webhook admission, as if the operator's webhooks admitted every object.
 	c := olmharness.StartCluster(t, "--disable-admission-plugins", "MutatingAdmissionWebhook,ValidatingAdmissionWebhook")
-	k := olmharness.StartKubelet(t, c, olmharness.OLMv0Images(t, c))
+	k := olmharness.StartKubelet(t, c, olmharness.OLMv0Images(t, c, version))
 	router, err := olmharness.StartServiceRouter(k)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// catalog-operator reaches the catalog pod's Service through the router (see ServiceRouter).
 	// A retry timeout of 20 s instead of upstream's 1 min: the refused upgrade below fails sooner.
-	olmharness.StartOLMv0(t, c, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="},
+	olmharness.StartOLMv0(t, c, version, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="},
 		"--install-plan-retry-timeout", "20s")
 	t.Cleanup(func() {
 		if t.Failed() {

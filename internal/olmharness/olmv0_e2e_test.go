@@ -19,7 +19,7 @@ func TestE2EOLMv0Starts(t *testing.T) {
 	}
 	c := StartCluster(t)
 	start := time.Now()
-	o := StartOLMv0(t, c, nil)
+	o := StartOLMv0(t, c, OLMv0Releases[0], nil)
 	c.Kubectl(t, "create", "namespace", "og-test")
 	for _, tc := range []struct {
 		name, manifest, path string
