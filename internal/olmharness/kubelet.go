@@ -36,6 +36,7 @@ import (
 //     Service, here on 127.0.0.1); the Job is reported Complete or Failed. No Pod object is made for it.
 //   - a Deployment (the operator's): reported available with every replica updated and ready; the
 //     operator's own image is never run.
+//   - a Namespace: its "default" ServiceAccount (the service account controller).
 //
 // Images are the real programs: images in the registry are copied with skopeo and unpacked; OLM's opm
 // image is opm v1.73.0 (hack/tools/opm), its util image holds copy-content and cpb built from
@@ -48,7 +49,9 @@ type Kubelet struct {
 	pods   map[string]*podRun // by UID
 	jobs   map[string]bool    // handled Job UIDs
 	deps   map[string]int64   // Deployment UID → generation reported available
-	events []string
+	// namespaces holds the namespaces whose default ServiceAccount exists.
+	namespaces map[string]bool
+	events     []string
 }
 
 // podRun is a pod the kubelet runs.
@@ -64,7 +67,8 @@ type podRun struct {
 // registry (plain HTTP allowed).
 func StartKubelet(t testing.TB, c *Cluster, images map[string]func(t testing.TB) string) *Kubelet {
 	t.Helper()
-	k := &Kubelet{c: c, t: t, images: images, pods: map[string]*podRun{}, jobs: map[string]bool{}, deps: map[string]int64{}}
+	k := &Kubelet{c: c, t: t, images: images, pods: map[string]*podRun{}, jobs: map[string]bool{}, deps: map[string]int64{},
+		namespaces: map[string]bool{}}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -95,6 +99,23 @@ func (k *Kubelet) logf(format string, args ...any) {
 }
 
 func (k *Kubelet) sync(ctx context.Context) {
+	// kube-controller-manager's service account controller: a "default" ServiceAccount in every namespace
+	// (OLM v0 before v0.4x runs its bundle unpack Jobs as it).
+	var nss corev1.NamespaceList
+	if _, err := k.c.GetJSON(ctx, "/api/v1/namespaces", &nss); err == nil {
+		for _, ns := range nss.Items {
+			if k.namespaces[ns.Name] || ns.DeletionTimestamp != nil {
+				continue
+			}
+			code, body, err := k.c.Do(ctx, http.MethodPost, "/api/v1/namespaces/"+ns.Name+"/serviceaccounts",
+				[]byte(`{"apiVersion":"v1","kind":"ServiceAccount","metadata":{"name":"default"}}`))
+			if err == nil && (code == http.StatusCreated || code == http.StatusConflict) {
+				k.namespaces[ns.Name] = true
+			} else {
+				k.logf("creating the default service account of %s: %v %d %s", ns.Name, err, code, body)
+			}
+		}
+	}
 	var pods corev1.PodList
 	if _, err := k.c.GetJSON(ctx, "/api/v1/pods", &pods); err == nil {
 		k.syncPods(ctx, pods.Items)
@@ -125,7 +146,7 @@ func (k *Kubelet) syncPods(ctx context.Context, pods []corev1.Pod) {
 		live[uid] = p.DeletionTimestamp == nil
 		k.mu.Lock()
 		_, running := k.pods[uid]
-		if !running && p.DeletionTimestamp == nil && p.Status.Phase == "" || !running && p.Status.Phase == corev1.PodPending {
+		if !running && p.DeletionTimestamp == nil && (p.Status.Phase == "" || p.Status.Phase == corev1.PodPending) {
 			k.pods[uid] = &podRun{namespace: p.Namespace, name: p.Name, labels: p.Labels}
 			k.mu.Unlock()
 			go k.runPod(ctx, p)
