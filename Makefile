@@ -19,12 +19,16 @@ build:
 test: test-deps lint test-fast test-slow
 
 # test-deps: apt packages, the real CRD API server (k8s.io/apiextensions-apiserver's main, built from
-# the tools module hack/tools/apiserver) and kube-apiserver (k8s.io/kubernetes v1.36.3, hack/tools/kube-apiserver),
-# built into ~/.cache/opack-tools; never linked into opack, never committed.
+# the tools module hack/tools/apiserver), kube-apiserver (k8s.io/kubernetes v1.36.3, hack/tools/kube-apiserver),
+# OLM v0's olm-operator and catalog-operator (operator-lifecycle-manager v0.46.0, hack/tools/olm; v0.26.0,
+# hack/tools/olm-v0.26.0) and OLM v1's operator-controller and catalogd (v1.11.0, hack/tools/operator-controller),
+# built into ~/.cache/opack-tools one at a time; never linked into opack, never committed.
 test-deps:
 	@bash hack/install-test-deps.sh
 	@bash hack/build-apiserver.sh >/dev/null
 	@bash hack/build-apiserver.sh kube-apiserver >/dev/null
+	@bash hack/build-apiserver.sh olm-operator catalog-operator cpb copy-content operator-controller catalogd >/dev/null
+	@bash hack/build-apiserver.sh olm-operator@v0.26.0 catalog-operator@v0.26.0 cpb@v0.26.0 copy-content@v0.26.0 >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \

@@ -5,16 +5,41 @@
 #                                            the CRD API server the CRD checks replay upgrades on
 #   hack/build-apiserver.sh kube-apiserver   k8s.io/kubernetes/cmd/kube-apiserver (hack/tools/kube-apiserver):
 #                                            the full API server `kubectl apply -k deploy/...` runs against
+#   hack/build-apiserver.sh olm-operator|catalog-operator|cpb|copy-content
+#                                            OLM v0's controllers, operator-lifecycle-manager's cmd/olm and
+#                                            cmd/catalog, and the programs of its util image, cmd/copy-content
+#                                            and util/cpb (hack/tools/olm), for the OLM lifecycle tests;
+#                                            NAME@v0.28.0 from hack/tools/olm-v0.28.0, the oldest OLM v0
+#                                            release the module proxy serves
+#   hack/build-apiserver.sh operator-controller|catalogd
+#                                            OLM v1's controllers (hack/tools/operator-controller)
+# Several names build one after the other and print one path per line.
 # It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
-case "${1:-apiextensions-apiserver}" in
+build() {
+tags="" olmv0=olm
+# NAME@VERSION builds NAME from the tools module of that version (hack/tools/olm-VERSION), for OLM v0.
+case "$1" in *@*) olmv0="olm-${1#*@}" ;; esac
+case "${1%@*}" in
   apiextensions-apiserver) mod="$root/hack/tools/apiserver" name=apiextensions-apiserver
     module=k8s.io/apiextensions-apiserver pkg=k8s.io/apiextensions-apiserver ;;
   kube-apiserver) mod="$root/hack/tools/kube-apiserver" name=kube-apiserver
     module=k8s.io/kubernetes pkg=k8s.io/kubernetes/cmd/kube-apiserver ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver]" >&2; exit 2 ;;
+  # The build tags of each project's Makefile (GO_BUILD_TAGS), static as they build it.
+  olm-operator|catalog-operator|cpb|copy-content) mod="$root/hack/tools/$olmv0" name=${1%@*} tags=json1
+    module=github.com/operator-framework/operator-lifecycle-manager
+    case "$name" in
+      olm-operator) pkg=$module/cmd/olm ;;
+      catalog-operator) pkg=$module/cmd/catalog ;;
+      cpb) pkg=$module/util/cpb ;;
+      copy-content) pkg=$module/cmd/copy-content ;;
+    esac ;;
+  operator-controller|catalogd) mod="$root/hack/tools/operator-controller" name=$1 tags=containers_image_openpgp
+    module=github.com/operator-framework/operator-controller pkg=$module/cmd/$1 ;;
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd]..." >&2
+    exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
 key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH) | sha256sum | cut -c1-16)
@@ -25,7 +50,9 @@ if [ ! -x "$bin" ]; then
   echo "building $pkg $version ($mod) into $cache" >&2
   tmp="$bin.tmp.$$"
   trap 'rm -f "$tmp"' EXIT
-  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -o "$tmp" "$pkg")
+  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -tags "$tags" -o "$tmp" "$pkg")
   mv -f "$tmp" "$bin"
 fi
 echo "$bin"
+}
+for n in "${@:-apiextensions-apiserver}"; do build "$n"; done

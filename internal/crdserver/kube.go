@@ -19,20 +19,20 @@ import (
 // kubectl (Server.Kubeconfig) whose user is in group system:masters. The server runs every default
 // admission plugin (NamespaceLifecycle included: a namespaced object needs its Namespace first) and
 // RBAC, but no controller manager: objects are stored and validated, nothing reconciles them.
-// The caller must Close the server.
-func StartKube(ctx context.Context, etcdBin, kubeBin, dir string) (*Server, error) {
+// extra is added to kube-apiserver's flags. The caller must Close the server.
+func StartKube(ctx context.Context, etcdBin, kubeBin, dir string, extra ...string) (*Server, error) {
 	s, p, err := start(ctx, etcdBin, dir)
 	if err != nil {
 		return nil, err
 	}
-	if err := s.startKubeAPIServer(ctx, kubeBin, dir, p); err != nil {
+	if err := s.startKubeAPIServer(ctx, kubeBin, dir, p, extra); err != nil {
 		s.Close()
 		return nil, err
 	}
 	return s, nil
 }
 
-func (s *Server) startKubeAPIServer(ctx context.Context, bin, dir string, p *pki) error {
+func (s *Server) startKubeAPIServer(ctx context.Context, bin, dir string, p *pki, extra []string) error {
 	saPub, saKey, err := writeServiceAccountKey(dir)
 	if err != nil {
 		return err
@@ -41,7 +41,7 @@ func (s *Server) startKubeAPIServer(ctx context.Context, bin, dir string, p *pki
 	if err != nil {
 		return err
 	}
-	proc, err := s.spawn("kube-apiserver", bin,
+	proc, err := s.spawn("kube-apiserver", bin, append([]string{
 		"--etcd-servers", s.etcdURL, "--etcd-prefix", "/opack-kube",
 		"--bind-address", "127.0.0.1", "--advertise-address", "127.0.0.1", "--secure-port", ports[0],
 		"--cert-dir", filepath.Join(dir, "certs"),
@@ -49,7 +49,7 @@ func (s *Server) startKubeAPIServer(ctx context.Context, bin, dir string, p *pki
 		"--authorization-mode", "RBAC", "--service-cluster-ip-range", "10.96.0.0/24",
 		"--service-account-issuer", "https://kubernetes.default.svc", "--api-audiences", "https://kubernetes.default.svc",
 		"--service-account-key-file", saPub, "--service-account-signing-key-file", saKey,
-		"--enable-priority-and-fairness=false")
+		"--enable-priority-and-fairness=false"}, extra...)...)
 	if err != nil {
 		return err
 	}

@@ -201,9 +201,18 @@ func (s *Server) Do(ctx context.Context, method, path string, body []byte) (int,
 	if err != nil {
 		return 0, nil, fmt.Errorf("building %s %s: %w", method, path, err)
 	}
-	req.Header.Set("Accept", "application/json")
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
+	}
+	return s.DoRequest(req)
+}
+
+// DoRequest sends req as the server's admin client (Accept: application/json unless set) and returns the
+// status code and the response body.
+func (s *Server) DoRequest(req *http.Request) (int, []byte, error) {
+	method, path := req.Method, req.URL.Path
+	if req.Header.Get("Accept") == "" {
+		req.Header.Set("Accept", "application/json")
 	}
 	resp, err := s.client.Do(req)
 	if err != nil {

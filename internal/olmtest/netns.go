@@ -10,15 +10,16 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// netNS is a network namespace of the test's own holding only a loopback interface, like a pod's: the
+// NetNS is a network namespace of the test's own holding only a loopback interface, like a pod's: the
 // servers started in it (opm listens on every interface, and on localhost:6060 for pprof) are
 // reachable from nowhere else, and several can use the same ports. Everything that must happen inside
 // runs on one locked OS thread.
-type netNS struct{ do chan func() }
+type NetNS struct{ do chan func() }
 
-func newNetNS(t testing.TB) *netNS {
+// NewNetNS creates a network namespace with its loopback interface up; it goes away when t ends.
+func NewNetNS(t testing.TB) *NetNS {
 	t.Helper()
-	n := &netNS{do: make(chan func())}
+	n := &NetNS{do: make(chan func())}
 	ready := make(chan error)
 	go func() {
 		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine, namespace and all
@@ -41,18 +42,18 @@ func newNetNS(t testing.TB) *netNS {
 	return n
 }
 
-// run calls f on the namespace's thread: sockets it opens and processes it starts live in the namespace.
-func (n *netNS) run(f func()) {
+// Run calls f on the namespace's thread: sockets it opens and processes it starts live in the namespace.
+func (n *NetNS) Run(f func()) {
 	done := make(chan struct{})
 	n.do <- func() { defer close(done); f() }
 	<-done
 }
 
-// dial opens a TCP connection inside the namespace (for grpc.WithContextDialer).
-func (n *netNS) dial(ctx context.Context, addr string) (net.Conn, error) {
+// Dial opens a TCP connection inside the namespace (for grpc.WithContextDialer).
+func (n *NetNS) Dial(ctx context.Context, addr string) (net.Conn, error) {
 	var c net.Conn
 	var err error
-	n.run(func() { c, err = (&net.Dialer{}).DialContext(ctx, "tcp", addr) })
+	n.Run(func() { c, err = (&net.Dialer{}).DialContext(ctx, "tcp", addr) })
 	return c, err
 }
 

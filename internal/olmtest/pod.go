@@ -133,11 +133,11 @@ func chrooted(root, name string, args ...string) *exec.Cmd {
 // start runs the registry container in a new network namespace and waits until it answers.
 func start(t testing.TB, logs *lockedBuffer, cmd *exec.Cmd) (*Pod, error) {
 	t.Helper()
-	ns := newNetNS(t)
+	ns := NewNetNS(t)
 	cmd.Stdout, cmd.Stderr = logs, logs
 	var err error
 	began := time.Now()
-	ns.run(func() { err = cmd.Start() })
+	ns.Run(func() { err = cmd.Start() })
 	if err != nil {
 		return nil, fmt.Errorf("starting %s: %v", cmd.Args, err)
 	}
@@ -148,7 +148,7 @@ func start(t testing.TB, logs *lockedBuffer, cmd *exec.Cmd) (*Pod, error) {
 		<-exited
 	})
 	conn, err := grpc.NewClient("passthrough:///127.0.0.1:"+registryPort,
-		grpc.WithTransportCredentials(insecure.NewCredentials()), grpc.WithContextDialer(ns.dial))
+		grpc.WithTransportCredentials(insecure.NewCredentials()), grpc.WithContextDialer(ns.Dial))
 	if err != nil {
 		return nil, err
 	}

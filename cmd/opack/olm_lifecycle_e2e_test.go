@@ -1,0 +1,493 @@
+package main
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/opack/opack/internal/olmharness"
+	"github.com/opack/opack/internal/olmtest"
+)
+
+// TestE2EOLMv0Lifecycle has the real OLM v0 (olm-operator and catalog-operator of
+// operator-lifecycle-manager v0.46.0 and v0.26.0, the newest and the oldest opack claims, as processes on
+// a real kube-apiserver) install what `opack build
+// --push` released: the go/v4 sample as `make demo` builds it, its images pushed to a docker-registry
+// on 127.0.0.1 (the image names of opack.yaml name that registry: nothing is edited after the build),
+// deploy/olmv0 applied unchanged with kubectl. The harness plays only the node (internal/olmharness:
+// the catalog pod and the bundle unpack Job run from their pod specs with the real opm, copy-content and
+// cpb; the operator's Deployment is reported available); catalog-operator resolves the Subscription,
+// unpacks the bundle and writes the InstallPlan, olm-operator moves the CSV to Succeeded.
+func TestE2EOLMv0Lifecycle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: runs kube-apiserver, etcd, docker-registry and OLM v0's controllers; run without -short")
+	}
+	olmtest.RequireRoot(t)
+	t.Setenv("DOCKER_CONFIG", t.TempDir()) // no credentials of the host
+	for _, version := range olmharness.OLMv0Releases {
+		t.Run(version, func(t *testing.T) { olmv0Lifecycle(t, version) })
+	}
+}
+
+// olmv0Lifecycle runs TestE2EOLMv0Lifecycle's phases on OLM v0 release version.
+func olmv0Lifecycle(t *testing.T, version string) {
+	began := time.Now()
+	host := startPipelineRegistry(t)
+	// The operator itself never runs (its image is never built, the kubelet only reports its Deployment
+	// available), so nothing would answer the admission webhooks OLM registers for it: the API server
+	// runs without webhook admission, as if the operator's webhooks admitted every object.
+	c := olmharness.StartCluster(t, "--disable-admission-plugins", "MutatingAdmissionWebhook,ValidatingAdmissionWebhook")
+	k := olmharness.StartKubelet(t, c, olmharness.OLMv0Images(t, c, version))
+	router, err := olmharness.StartServiceRouter(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// catalog-operator reaches the catalog pod's Service through the router (see ServiceRouter).
+	// A retry timeout of 20 s instead of upstream's 1 min: the refused upgrade below fails sooner.
+	olmharness.StartOLMv0(t, c, version, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="},
+		"--install-plan-retry-timeout", "20s")
+	t.Cleanup(func() {
+		if t.Failed() {
+			t.Logf("kubelet:\n%s", strings.Join(k.Events(), "\n"))
+		}
+	})
+	// The sample's bundle ships a ServiceMonitor: OLM v0 installs it only where the Prometheus Operator's
+	// API exists (else the InstallPlan fails: "api-server resource not found installing ServiceMonitor
+	// ...: GroupVersionKind monitoring.coreos.com/v1, Kind=ServiceMonitor not found on the cluster"). The
+	// cluster gets that API as the Prometheus Operator would install it; here a permissive stand-in.
+	applyText(t, c, serviceMonitorCRD)
+	c.Kubectl(t, "wait", "--for", "condition=Established", "crd/servicemonitors.monitoring.coreos.com", "--timeout", "60s")
+	t.Logf("cluster, registry and OLM v0 up after %v", time.Since(began).Round(time.Millisecond))
+
+	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
+	p.push = true
+	p.build(t, 0, "wrote catalog-template.yaml")
+	ns := "memcached-operator-system"
+	phase := time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	csvPhase(t, c, ns, "memcached-operator.v0.0.1", "Succeeded", 3*time.Minute)
+	t.Logf("v0.0.1: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	installPlans(t, c, ns)
+	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager"} {
+		args := []string{"get", obj, "-o", "name"}
+		if strings.HasPrefix(obj, "deployment/") {
+			args = append(args, "-n", ns)
+		}
+		c.Kubectl(t, args...)
+	}
+
+	// A CR, then v0.0.2 with a compatible CRD change (a new optional field): OLM upgrades through a new
+	// InstallPlan, v0.0.2 Succeeded and v0.0.1 gone.
+	cr := "apiVersion: cache.example.com/v1alpha1\nkind: Memcached\nmetadata: {name: memcached-sample, namespace: " + ns + "}\nspec: {size: 3, containerPort: 11211}\n"
+	applyText(t, c, cr)
+	crd := filepath.Join(p.dir, "config", "crd", "bases", "cache.example.com_memcacheds.yaml")
+	editFile(t, crd, "              size:\n", "              note:\n                description: A note, new in 0.0.2.\n                type: string\n              size:\n")
+	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	csvPhase(t, c, ns, "memcached-operator.v0.0.2", "Succeeded", 3*time.Minute)
+	t.Logf("v0.0.2: CSV Succeeded %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	c.Eventually(t, 2*time.Minute, "CSV v0.0.1 deleted", func(ctx context.Context) (bool, string, error) {
+		var csv map[string]any
+		found, err := c.GetJSON(ctx, "/apis/operators.coreos.com/v1alpha1/namespaces/"+ns+"/clusterserviceversions/memcached-operator.v0.0.1", &csv)
+		return !found, "still there", err
+	})
+	t.Logf("v0.0.2: CSV v0.0.1 gone %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	if n := len(installPlans(t, c, ns)); n < 2 {
+		t.Errorf("%d InstallPlans after the upgrade, want one per release", n)
+	}
+	c.Kubectl(t, "get", "memcached", "memcached-sample", "-n", ns)
+
+	// v0.0.3 lowers spec.size's maximum to 2: the CR (size 3) becomes invalid. opack refuses the release
+	// naming the field; waived and pushed anyway, OLM v0 refuses the InstallPlan naming the CRD, and the
+	// CR and v0.0.2 stay as they were.
+	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
+	out := p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
+	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
+	if rule == nil {
+		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
+	}
+	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
+	cfg := filepath.Join(p.dir, "opack.yaml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
+	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
+	var failed string
+	c.Eventually(t, 3*time.Minute, "the InstallPlan of v0.0.3 Failed", func(ctx context.Context) (bool, string, error) {
+		plans := installPlanStates(ctx, c, ns)
+		for _, ip := range plans {
+			if strings.Contains(ip, "memcached-operator.v0.0.3") && strings.Contains(ip, " Failed") {
+				failed = ip
+				return true, "", nil
+			}
+		}
+		return false, strings.Join(plans, "; "), nil
+	})
+	t.Logf("v0.0.3: InstallPlan Failed %v after kubectl apply: %s", time.Since(phase).Round(time.Millisecond), failed)
+	if !strings.Contains(failed, "memcacheds.cache.example.com") {
+		t.Errorf("the failed InstallPlan does not name the CRD: %s", failed)
+	}
+	// What real OLM v0 leaves: v0.0.3's CSV is created (its steps before the CRD's ran) and v0.0.2's is
+	// Replacing, but v0.0.2 is neither deleted nor changed, and the CRD and the CR stay as they were.
+	for _, csv := range []string{"memcached-operator.v0.0.2", "memcached-operator.v0.0.3"} {
+		var obj struct {
+			Status struct{ Phase, Reason, Message string } `json:"status"`
+		}
+		found, err := c.GetJSON(t.Context(), fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/clusterserviceversions/%s", ns, csv), &obj)
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Logf("v0.0.3: CSV %s found=%v phase %s (%s: %s)", csv, found, obj.Status.Phase, obj.Status.Reason, obj.Status.Message)
+		if csv == "memcached-operator.v0.0.2" && !found {
+			t.Errorf("CSV %s was deleted by the refused upgrade", csv)
+		}
+	}
+	if got := c.Kubectl(t, "get", "memcached", "memcached-sample", "-n", ns, "-o", "jsonpath={.spec.size}"); got != "3" {
+		t.Errorf("the CR's spec.size is %q after the refused upgrade, want 3", got)
+	}
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.maximum}"); got != "3" {
+		t.Errorf("the CRD's spec.size maximum is %q after the refused upgrade, want 3 (v0.0.2's)", got)
+	}
+}
+
+// installPlanStates lists the namespace's InstallPlans: CSVs, phase and the message of a failed one.
+func installPlanStates(ctx context.Context, c *olmharness.Cluster, ns string) []string {
+	var ips struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Spec     struct {
+				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
+			} `json:"spec"`
+			Status struct {
+				Phase      string
+				Message    string
+				Conditions []apiCondition
+			} `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
+		return []string{err.Error()}
+	}
+	var out []string
+	for _, ip := range ips.Items {
+		s := fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase)
+		for _, cond := range ip.Status.Conditions {
+			if cond.Message != "" {
+				s += fmt.Sprintf(" (%s=%s %s: %s)", cond.Type, cond.Status, cond.Reason, cond.Message)
+			}
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// firstLine returns the first line of text containing sub.
+func firstLine(text, sub string) string {
+	for _, l := range strings.Split(text, "\n") {
+		if strings.Contains(l, sub) {
+			return strings.TrimSpace(l)
+		}
+	}
+	return ""
+}
+
+// applyText applies a manifest given as text.
+func applyText(t *testing.T, c *olmharness.Cluster, manifest string) {
+	t.Helper()
+	cmd := c.KubectlCmd("apply", "-f", "-")
+	cmd.Stdin = strings.NewReader(manifest)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("kubectl apply: %v\n%s", err, out)
+	}
+}
+
+// editFile replaces the first old in file with new.
+func editFile(t *testing.T, file, old, new string) {
+	t.Helper()
+	data, err := os.ReadFile(file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(data), old) {
+		t.Fatalf("%s does not contain %q", file, old)
+	}
+	writeFile(t, file, strings.Replace(string(data), old, new, 1))
+}
+
+// csvPhase waits until the CSV reaches phase, and fails on phase Failed.
+func csvPhase(t *testing.T, c *olmharness.Cluster, ns, name, want string, timeout time.Duration) {
+	t.Helper()
+	c.Eventually(t, timeout, fmt.Sprintf("CSV %s/%s phase %s", ns, name, want), func(ctx context.Context) (bool, string, error) {
+		var csv struct {
+			Status struct {
+				Phase, Reason, Message string
+				RequirementStatus      []struct{ Kind, Name, Status, Message string } `json:"requirementStatus"`
+			} `json:"status"`
+		}
+		found, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/clusterserviceversions/%s", ns, name), &csv)
+		if err != nil {
+			return false, "", err
+		}
+		if !found {
+			return false, "no CSV; " + subscriptionState(ctx, c, ns), nil
+		}
+		if csv.Status.Phase == "Failed" && want != "Failed" {
+			return false, "", fmt.Errorf("CSV %s Failed: %s %s", name, csv.Status.Reason, csv.Status.Message)
+		}
+		state := fmt.Sprintf("phase %s (%s: %s)", csv.Status.Phase, csv.Status.Reason, csv.Status.Message)
+		for _, r := range csv.Status.RequirementStatus {
+			if r.Status != "Present" {
+				state += fmt.Sprintf("; %s %s %s: %s", r.Kind, r.Name, r.Status, r.Message)
+			}
+		}
+		return csv.Status.Phase == want, state, nil
+	})
+}
+
+// subscriptionState sums up the namespace's Subscriptions, for a waiting test's message.
+func subscriptionState(ctx context.Context, c *olmharness.Cluster, ns string) string {
+	var subs struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Status   struct {
+				State, CurrentCSV string
+				Conditions        []struct{ Type, Status, Reason, Message string }
+			} `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/subscriptions", ns), &subs); err != nil {
+		return err.Error()
+	}
+	var b strings.Builder
+	for _, s := range subs.Items {
+		fmt.Fprintf(&b, "subscription %s: state %q currentCSV %q", s.Metadata.Name, s.Status.State, s.Status.CurrentCSV)
+		for _, cond := range s.Status.Conditions {
+			if cond.Status == "True" {
+				fmt.Fprintf(&b, "; %s %s %s", cond.Type, cond.Reason, cond.Message)
+			}
+		}
+	}
+	return b.String()
+}
+
+// installPlans logs the namespace's InstallPlans: which CSVs each installed and its phase.
+func installPlans(t *testing.T, c *olmharness.Cluster, ns string) []string {
+	t.Helper()
+	var ips struct {
+		Items []struct {
+			Metadata struct{ Name string } `json:"metadata"`
+			Spec     struct {
+				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
+			} `json:"spec"`
+			Status struct{ Phase string } `json:"status"`
+		} `json:"items"`
+	}
+	if _, err := c.GetJSON(t.Context(), fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
+		t.Fatal(err)
+	}
+	var out []string
+	for _, ip := range ips.Items {
+		out = append(out, fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase))
+	}
+	t.Logf("InstallPlans in %s: %v", ns, out)
+	if len(out) == 0 {
+		t.Errorf("no InstallPlan in %s", ns)
+	}
+	return out
+}
+
+// serviceMonitorCRD stands in for the Prometheus Operator's ServiceMonitor CRD: the API exists, any
+// spec is accepted.
+const serviceMonitorCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: servicemonitors.monitoring.coreos.com
+spec:
+  group: monitoring.coreos.com
+  names: {kind: ServiceMonitor, listKind: ServiceMonitorList, plural: servicemonitors, singular: servicemonitor}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`
+
+// TestE2EOLMv1Lifecycle has the real OLM v1 (catalogd and operator-controller v1.11.0, as processes on a
+// real kube-apiserver) take what `opack build --push` released, deploy/olmv1 applied unchanged: catalogd
+// pulls the catalog image from the docker-registry on 127.0.0.1 (a registries.conf entry lets
+// containers/image speak plain HTTP to it; the image names are opack.yaml's) and serves it, then
+// operator-controller resolves the ClusterExtension against it and installs the bundle with Helm. The
+// go/v4 sample's bundle has webhooks: operator-controller v1.11.0 (feature gate WebhookProviderCertManager,
+// GA and on by default) installs them with cert-manager Certificates and Issuers, and without cert-manager's
+// API on the cluster retries forever ("no matches for kind \"Certificate\" in version
+// \"cert-manager.io/v1\""); the cluster gets that API as cert-manager would install it (permissive
+// stand-ins: cert-manager itself does not run, the kubelet reports the operator's Deployment available).
+func TestE2EOLMv1Lifecycle(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: runs kube-apiserver, etcd, docker-registry and OLM v1's controllers; run without -short")
+	}
+	olmtest.RequireRoot(t) // the controllers' service account token is mounted in a mount namespace of their own
+	t.Setenv("DOCKER_CONFIG", t.TempDir())
+	began := time.Now()
+	host := startPipelineRegistry(t)
+	c := olmharness.StartCluster(t)
+	olmharness.StartKubelet(t, c, nil)
+	conf := filepath.Join(t.TempDir(), "registries.conf")
+	writeFile(t, conf, fmt.Sprintf("[[registry]]\nlocation = %q\ninsecure = true\n", host))
+	olmharness.StartOLMv1(t, c, conf)
+	for _, kind := range []string{"Certificate", "Issuer"} {
+		applyText(t, c, strings.NewReplacer("KIND", kind, "PLURAL", strings.ToLower(kind)+"s").Replace(certManagerCRD))
+	}
+	applyText(t, c, serviceMonitorCRD) // see TestE2EOLMv0Lifecycle: OLM v1 needs the API as OLM v0 does
+	t.Logf("cluster, registry and OLM v1 up after %v", time.Since(began).Round(time.Millisecond))
+
+	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
+	p.push = true
+	out := p.build(t, 0, "wrote catalog-template.yaml")
+	phase := time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "ClusterCatalog Serving", func(ctx context.Context) (bool, string, error) {
+		cond, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clustercatalogs/memcached-operator-catalog", "Serving")
+		return cond.Status == "True", fmt.Sprintf("%+v", cond), err
+	})
+	t.Logf("v0.0.1: ClusterCatalog Serving %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	var last string
+	c.Eventually(t, 3*time.Minute, "ClusterExtension Installed", func(ctx context.Context) (bool, string, error) {
+		path := "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator"
+		inst, err := condition(ctx, c, path, "Installed")
+		if err != nil {
+			return false, "", err
+		}
+		prog, err := condition(ctx, c, path, "Progressing")
+		last = fmt.Sprintf("Installed %+v; Progressing %+v", inst, prog)
+		if strings.Contains(prog.Message, "no matches for kind") {
+			return false, "", fmt.Errorf("an API the bundle needs is missing: %s", last)
+		}
+		return inst.Status == "True", last, err
+	})
+	t.Logf("v0.0.1: %s, %v after kubectl apply", last, time.Since(phase).Round(time.Millisecond))
+	if !strings.Contains(last, "0.0.1") {
+		t.Errorf("the ClusterExtension did not install 0.0.1: %s", last)
+	}
+	if strings.Contains(out, "olmv1/webhook-definitions") {
+		// A divergence found by this test, left for issue 26 item 4 (the actor claims): opack warns that
+		// OLM v1 refuses webhook definitions unless a webhook feature gate is on; in v1.11.0 both gates
+		// are GA and on by default (internal/operator-controller/features/features.go), and the bundle
+		// installs once cert-manager's API exists.
+		t.Logf("DIVERGENCE: opack warns olmv1/webhook-definitions; operator-controller v1.11.0 installed the webhooks")
+	}
+	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager", "certificate.cert-manager.io/memcached-operator-controller-manager-service-cert"} {
+		args := []string{"get", obj, "-o", "name"}
+		if !strings.HasPrefix(obj, "crd/") {
+			args = append(args, "-n", "memcached-operator-system")
+		}
+		c.Kubectl(t, args...)
+	}
+
+	// v0.0.2 with a compatible CRD change: catalogd serves the new catalog image, operator-controller
+	// resolves the ClusterExtension to 0.0.2 and upgrades the Helm release.
+	crd := filepath.Join(p.dir, "config", "crd", "bases", "cache.example.com_memcacheds.yaml")
+	editFile(t, crd, "              size:\n", "              note:\n                description: A note, new in 0.0.2.\n                type: string\n              size:\n")
+	p.build(t, 0, "wrote catalog", "--version", "0.0.2")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "ClusterExtension installs 0.0.2", func(ctx context.Context) (bool, string, error) {
+		var ext struct {
+			Status struct {
+				Install struct {
+					Bundle struct{ Name, Version string }
+				} `json:"install"`
+			} `json:"status"`
+		}
+		_, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", &ext)
+		prog, _ := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		return ext.Status.Install.Bundle.Version == "0.0.2", fmt.Sprintf("installed %+v; Progressing %+v", ext.Status.Install.Bundle, prog), err
+	})
+	t.Logf("v0.0.2: ClusterExtension installed 0.0.2 %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.note.type}"); got != "string" {
+		t.Errorf("the CRD on the server has no spec.note of 0.0.2 (type %q)", got)
+	}
+
+	// v0.0.3 lowers spec.size's maximum: opack refuses it ("refused by olm-v1"); waived and pushed,
+	// operator-controller's CRD upgrade-safety preflight refuses it, and 0.0.2 stays installed. No CR is
+	// needed: the preflight compares the schemas only (and the operator's webhooks, which nothing
+	// serves here, would refuse creating one).
+	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
+	out = p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
+	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
+	if rule == nil {
+		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
+	}
+	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
+	cfg := filepath.Join(p.dir, "opack.yaml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
+	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	phase = time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	c.Eventually(t, 3*time.Minute, "the preflight refuses 0.0.3", func(ctx context.Context) (bool, string, error) {
+		prog, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		last = fmt.Sprintf("%+v", prog)
+		return strings.Contains(prog.Message, "0.0.3") && strings.Contains(prog.Message, "memcacheds.cache.example.com"), last, err
+	})
+	t.Logf("v0.0.3: refused %v after kubectl apply: %s", time.Since(phase).Round(time.Millisecond), last)
+	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.maximum}"); got != "3" {
+		t.Errorf("the CRD's spec.size maximum is %q after the refused upgrade, want 3 (0.0.2's)", got)
+	}
+	inst, err := condition(t.Context(), c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Installed")
+	if err != nil || !strings.Contains(inst.Message, "successfully") {
+		t.Errorf("Installed after the refused upgrade: %+v %v", inst, err)
+	}
+	t.Logf("v0.0.3: Installed %+v", inst)
+}
+
+// certManagerCRD stands in for cert-manager's CRDs (KIND, PLURAL): the API exists, any spec is accepted.
+const certManagerCRD = `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: PLURAL.cert-manager.io
+spec:
+  group: cert-manager.io
+  names: {kind: KIND, listKind: KINDList, plural: PLURAL}
+  scope: Namespaced
+  versions:
+  - name: v1
+    served: true
+    storage: true
+    schema:
+      openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
+`
+
+// apiCondition is a status condition.
+type apiCondition struct{ Type, Status, Reason, Message string }
+
+// condition returns the status condition typ of the object at path (zero when missing).
+func condition(ctx context.Context, c *olmharness.Cluster, path, typ string) (apiCondition, error) {
+	var obj struct {
+		Status struct{ Conditions []apiCondition } `json:"status"`
+	}
+	if _, err := c.GetJSON(ctx, path, &obj); err != nil {
+		return apiCondition{}, err
+	}
+	for _, cond := range obj.Status.Conditions {
+		if cond.Type == typ {
+			return cond, nil
+		}
+	}
+	return apiCondition{}, nil
+}
