@@ -25,6 +25,16 @@ func (r *run) beginTxn() (*txn.Txn, error) {
 		r.o.logf("finished the outputs of an interrupted build (%s)", f)
 		r.res.Warnings = append(r.res.Warnings, "an earlier build was interrupted while writing its outputs; this build finished writing them first")
 	}
+	if len(finished) > 0 && r.p.File != "" {
+		// The finished commit may have replaced opack.yaml (a version saved by --version): this
+		// build works on the project as it now is, not as it was read before the recovery.
+		p, err := config.Load(filepath.Join(r.p.Dir, filepath.Base(r.p.File)))
+		if err != nil {
+			return nil, err
+		}
+		p.File, p.Dir = r.p.File, r.p.Dir // named as the caller named them
+		r.p = p
+	}
 	return txn.Begin(r.p.Dir)
 }
 
