@@ -106,20 +106,7 @@ func olmv0Lifecycle(t *testing.T, version string) {
 	// v0.0.3 lowers spec.size's maximum to 2: the CR (size 3) becomes invalid. opack refuses the release
 	// naming the field; waived and pushed anyway, OLM v0 refuses the InstallPlan naming the CRD, and the
 	// CR and v0.0.2 stay as they were.
-	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
-	out := p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
-	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
-	if rule == nil {
-		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
-	}
-	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
-	cfg := filepath.Join(p.dir, "opack.yaml")
-	data, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
-	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	pushRefusedRelease(t, p, crd)
 	phase = time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv0"))
 	var failed string
@@ -192,6 +179,27 @@ func installPlanStates(ctx context.Context, c *olmharness.Cluster, ns string) []
 }
 
 // firstLine returns the first line of text containing sub.
+// pushRefusedRelease builds 0.0.3, whose CRD lowers spec.size's maximum from 3 to 2: opack must
+// refuse it naming the field and a crd-upgrade rule; the rule is then waived in opack.yaml and the
+// release built (and pushed) anyway, for OLM to judge.
+func pushRefusedRelease(t *testing.T, p *pipelineProject, crd string) {
+	t.Helper()
+	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
+	out := p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
+	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
+	if rule == nil {
+		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
+	}
+	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
+	cfg := filepath.Join(p.dir, "opack.yaml")
+	data, err := os.ReadFile(cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
+	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+}
+
 func firstLine(text, sub string) string {
 	for _, l := range strings.Split(text, "\n") {
 		if strings.Contains(l, sub) {
@@ -424,20 +432,7 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	// operator-controller's CRD upgrade-safety preflight refuses it, and 0.0.2 stays installed. No CR is
 	// needed: the preflight compares the schemas only (and the operator's webhooks, which nothing
 	// serves here, would refuse creating one).
-	editFile(t, crd, "                maximum: 3\n", "                maximum: 2\n")
-	out = p.build(t, exitFindings, "spec.size", "--version", "0.0.3")
-	rule := regexp.MustCompile(`spec\.size: [^\n]*\[([a-z-]+)\]`).FindStringSubmatch(out)
-	if rule == nil {
-		t.Fatalf("opack build --version 0.0.3 names no crd-upgrade rule:\n%s", out)
-	}
-	t.Logf("v0.0.3: opack refuses it: %s", firstLine(out, "spec.size"))
-	cfg := filepath.Join(p.dir, "opack.yaml")
-	data, err := os.ReadFile(cfg)
-	if err != nil {
-		t.Fatal(err)
-	}
-	writeFile(t, cfg, string(data)+fmt.Sprintf("waivers:\n- {rule: crd-upgrade/%s, crd: memcacheds.cache.example.com, reason: \"pushed anyway to see OLM refuse it\"}\n", rule[1]))
-	p.build(t, 0, "wrote catalog", "--version", "0.0.3")
+	pushRefusedRelease(t, p, crd)
 	phase = time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
 	c.Eventually(t, 3*time.Minute, "the preflight refuses 0.0.3", func(ctx context.Context) (bool, string, error) {

@@ -13,16 +13,18 @@ import (
 // Build builds (or finds in its cache) the apiextensions-apiserver binary with hack/build-apiserver.sh
 // of the repository at root and returns its path. The first build takes minutes; later calls return at once.
 func Build(ctx context.Context, root string) (string, error) {
-	return build(ctx, root, "apiextensions-apiserver")
+	return BuildTool(ctx, root, "apiextensions-apiserver")
 }
 
 // BuildKube builds (or finds in its cache) kube-apiserver from k8s.io/kubernetes's module with
 // `hack/build-apiserver.sh kube-apiserver` of the repository at root and returns its path.
 func BuildKube(ctx context.Context, root string) (string, error) {
-	return build(ctx, root, "kube-apiserver")
+	return BuildTool(ctx, root, "kube-apiserver")
 }
 
-func build(ctx context.Context, root, name string) (string, error) {
+// BuildTool builds (or finds in its cache) the program name with `hack/build-apiserver.sh NAME` of the
+// repository at root (any name the script takes) and returns its path.
+func BuildTool(ctx context.Context, root, name string) (string, error) {
 	script := filepath.Join(root, "hack", "build-apiserver.sh")
 	cmd := exec.CommandContext(ctx, "bash", script, name)
 	var stdout, stderr bytes.Buffer

@@ -1,16 +1,17 @@
 package olmharness
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
-	"strings"
 	"testing"
 	"time"
+
+	"github.com/opack/opack/internal/crdserver"
+	"github.com/opack/opack/internal/olmtest"
 )
 
 // buildTimeout bounds a cold build of one controller (Kubernetes-sized: minutes on two cores).
@@ -22,18 +23,7 @@ const buildTimeout = 45 * time.Minute
 func Binary(ctx context.Context, root, name string) (string, error) {
 	ctx, cancel := context.WithTimeout(ctx, buildTimeout)
 	defer cancel()
-	script := filepath.Join(root, "hack", "build-apiserver.sh")
-	cmd := exec.CommandContext(ctx, "bash", script, name)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		return "", fmt.Errorf("building %s with %s: %w\n%s", name, script, err, stderr.String())
-	}
-	bin := strings.TrimSpace(stdout.String())
-	if fi, err := os.Stat(bin); err != nil || fi.IsDir() {
-		return "", fmt.Errorf("%s printed %q, which is not a binary", script, bin)
-	}
-	return bin, nil
+	return crdserver.BuildTool(ctx, root, name)
 }
 
 // moduleDir returns the folder of module in the module cache, as the tools module hack/tools/<tools>
@@ -64,24 +54,7 @@ func exitStderr(err error) string {
 }
 
 // RepoRoot returns the root of the opack repository the test runs in.
-func RepoRoot(t testing.TB) string {
-	t.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for {
-		data, err := os.ReadFile(filepath.Join(dir, "go.mod"))
-		if err == nil && strings.HasPrefix(string(data), "module github.com/opack/opack\n") {
-			return dir
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			t.Fatal("not inside the opack repository")
-		}
-		dir = parent
-	}
-}
+func RepoRoot(t testing.TB) string { return olmtest.RepoRoot(t) }
 
 // skipOrFail skips t with the message, or fails it when the environment variable CI is set: in CI the
 // end-to-end tests never skip.
