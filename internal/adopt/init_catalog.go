@@ -11,12 +11,11 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/opack/opack/internal/rootfs"
-
 	"github.com/blang/semver/v4"
 
 	"github.com/opack/opack/internal/catalog/template"
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
 )
 
 // foundCatalog is a file-based catalog of the package found in the project.
@@ -66,7 +65,7 @@ func findCatalogs(ctx context.Context, dir, pkg, bundleDir string) ([]foundCatal
 		if info, err := d.Info(); err != nil || info.Size() > maxScanFile {
 			return nil
 		}
-		data, err := rootfs.ReadPath(dir, p)
+		data, err := manifest.ReadBytes(p) // a regular file: the walk follows no symlink
 		if err != nil || !bytes.Contains(data, []byte("olm.")) {
 			return err
 		}

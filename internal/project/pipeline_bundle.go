@@ -10,8 +10,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/opack/opack/internal/rootfs"
-
 	"github.com/google/go-containerregistry/pkg/name"
 
 	"github.com/opack/opack/internal/bundle"
@@ -202,7 +200,7 @@ func readTree(dir string) (map[string][]byte, error) {
 		return nil, err
 	}
 	for _, f := range files {
-		data, err := rootfs.ReadFile(dir, f)
+		data, err := manifest.ReadBytes(filepath.Join(dir, filepath.FromSlash(f))) // listed by manifest.Files: regular, inside dir
 		if err != nil {
 			return nil, err
 		}

@@ -10,8 +10,8 @@ import (
 	"path/filepath"
 	"sort"
 
+	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/project/config"
-	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/opack/opack/internal/catalog/render"
 	"github.com/opack/opack/internal/catalog/template"
@@ -32,7 +32,7 @@ func (r *run) fbcFiles(c config.Catalog) (map[string][]byte, error) {
 		if d.IsDir() || !d.Type().IsRegular() || !template.IsFBCName(p) {
 			return nil
 		}
-		data, err := rootfs.ReadPath(r.p.Dir, p)
+		data, err := manifest.ReadBytes(p) // a regular file (the walk follows no symlink) in a folder Load confined
 		if err != nil {
 			return err
 		}

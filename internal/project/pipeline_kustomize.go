@@ -7,7 +7,6 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/project/config"
-	"github.com/opack/opack/internal/rootfs"
 
 	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/types"
@@ -56,7 +55,7 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 		data, ok := generated[p]
 		delete(generated, p)
 		if !ok {
-			if data, err = rootfs.ReadPath(root, p); err != nil {
+			if data, err = manifest.ReadBytes(p); err != nil { // listed by manifest.Files: regular, inside root
 				return nil, err
 			}
 		}

@@ -227,15 +227,6 @@ func ReadFile(root, rel string, opts ...manifest.Option) ([]byte, error) {
 	return data, nil
 }
 
-// ReadPath reads path, a file below root given as a joined path (root/rel), as ReadFile does.
-func ReadPath(root, path string, opts ...manifest.Option) ([]byte, error) {
-	rel, err := Rel(root, path)
-	if err != nil {
-		return nil, err
-	}
-	return ReadFile(root, rel, opts...)
-}
-
 // renamed names the file as the caller named it in a limit error, not by its resolved path.
 func renamed(err error, real, given string) error {
 	var le *manifest.LimitError
