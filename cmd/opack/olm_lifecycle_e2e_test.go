@@ -38,24 +38,10 @@ func TestE2EOLMv0Lifecycle(t *testing.T) {
 func olmv0Lifecycle(t *testing.T, version string) {
 	began := time.Now()
 	host := startPipelineRegistry(t)
-	// The operator itself never runs (its image is never built, the kubelet only reports its Deployment
-	// available), so nothing would answer the admission webhooks OLM registers for it: the API server
-	// runs without webhook admission, as if the operator's webhooks admitted every object.
-	c := olmharness.StartCluster(t, "--disable-admission-plugins", "MutatingAdmissionWebhook,ValidatingAdmissionWebhook")
-	k := olmharness.StartKubelet(t, c, olmharness.OLMv0Images(t, c, version))
-	router, err := olmharness.StartServiceRouter(k)
-	if err != nil {
-		t.Fatal(err)
-	}
-	// catalog-operator reaches the catalog pod's Service through the router (see ServiceRouter).
+	// The API server runs without webhook admission (olmharness.StartOLMv0Env): the operator never runs.
 	// A retry timeout of 20 s instead of upstream's 1 min: the refused upgrade below fails sooner.
-	olmharness.StartOLMv0(t, c, version, []string{"GRPC_PROXY=socks5://" + router.Addr, "NO_PROXY=", "no_proxy="},
-		"--install-plan-retry-timeout", "20s")
-	t.Cleanup(func() {
-		if t.Failed() {
-			t.Logf("kubelet:\n%s", strings.Join(k.Events(), "\n"))
-		}
-	})
+	e := olmharness.StartOLMv0Env(t, version, "--install-plan-retry-timeout", "20s")
+	c := e.Cluster
 	// The sample's bundle ships a ServiceMonitor: OLM v0 installs it only where the Prometheus Operator's
 	// API exists (else the InstallPlan fails: "api-server resource not found installing ServiceMonitor
 	// ...: GroupVersionKind monitoring.coreos.com/v1, Kind=ServiceMonitor not found on the cluster"). The
@@ -149,29 +135,15 @@ func olmv0Lifecycle(t *testing.T, version string) {
 
 // installPlanStates lists the namespace's InstallPlans: CSVs, phase and the message of a failed one.
 func installPlanStates(ctx context.Context, c *olmharness.Cluster, ns string) []string {
-	var ips struct {
-		Items []struct {
-			Metadata struct{ Name string } `json:"metadata"`
-			Spec     struct {
-				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
-			} `json:"spec"`
-			Status struct {
-				Phase      string
-				Message    string
-				Conditions []apiCondition
-			} `json:"status"`
-		} `json:"items"`
-	}
-	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
+	ips, err := c.InstallPlans(ctx, ns)
+	if err != nil {
 		return []string{err.Error()}
 	}
 	var out []string
-	for _, ip := range ips.Items {
-		s := fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase)
-		for _, cond := range ip.Status.Conditions {
-			if cond.Message != "" {
-				s += fmt.Sprintf(" (%s=%s %s: %s)", cond.Type, cond.Status, cond.Reason, cond.Message)
-			}
+	for _, ip := range ips {
+		s := fmt.Sprintf("%s %v %s", ip.Name, ip.CSVs, ip.Phase)
+		if ip.Message != "" {
+			s += " (" + ip.Message + ")"
 		}
 		out = append(out, s)
 	}
@@ -291,22 +263,7 @@ func subscriptionState(ctx context.Context, c *olmharness.Cluster, ns string) st
 // installPlans logs the namespace's InstallPlans: which CSVs each installed and its phase.
 func installPlans(t *testing.T, c *olmharness.Cluster, ns string) []string {
 	t.Helper()
-	var ips struct {
-		Items []struct {
-			Metadata struct{ Name string } `json:"metadata"`
-			Spec     struct {
-				ClusterServiceVersionNames []string `json:"clusterServiceVersionNames"`
-			} `json:"spec"`
-			Status struct{ Phase string } `json:"status"`
-		} `json:"items"`
-	}
-	if _, err := c.GetJSON(t.Context(), fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &ips); err != nil {
-		t.Fatal(err)
-	}
-	var out []string
-	for _, ip := range ips.Items {
-		out = append(out, fmt.Sprintf("%s %v %s", ip.Metadata.Name, ip.Spec.ClusterServiceVersionNames, ip.Status.Phase))
-	}
+	out := installPlanStates(t.Context(), c, ns)
 	t.Logf("InstallPlans in %s: %v", ns, out)
 	if len(out) == 0 {
 		t.Errorf("no InstallPlan in %s", ns)
@@ -350,11 +307,7 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	t.Setenv("DOCKER_CONFIG", t.TempDir())
 	began := time.Now()
 	host := startPipelineRegistry(t)
-	c := olmharness.StartCluster(t)
-	olmharness.StartKubelet(t, c, nil)
-	conf := filepath.Join(t.TempDir(), "registries.conf")
-	writeFile(t, conf, fmt.Sprintf("[[registry]]\nlocation = %q\ninsecure = true\n", host))
-	olmharness.StartOLMv1(t, c, conf)
+	c := olmharness.StartOLMv1Env(t, host).Cluster
 	for _, kind := range []string{"Certificate", "Issuer"} {
 		applyText(t, c, strings.NewReplacer("KIND", kind, "PLURAL", strings.ToLower(kind)+"s").Replace(certManagerCRD))
 	}
@@ -367,18 +320,18 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	phase := time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
 	c.Eventually(t, 3*time.Minute, "ClusterCatalog Serving", func(ctx context.Context) (bool, string, error) {
-		cond, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clustercatalogs/memcached-operator-catalog", "Serving")
+		cond, err := c.Condition(ctx, "/apis/olm.operatorframework.io/v1/clustercatalogs/memcached-operator-catalog", "Serving")
 		return cond.Status == "True", fmt.Sprintf("%+v", cond), err
 	})
 	t.Logf("v0.0.1: ClusterCatalog Serving %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
 	var last string
 	c.Eventually(t, 3*time.Minute, "ClusterExtension Installed", func(ctx context.Context) (bool, string, error) {
 		path := "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator"
-		inst, err := condition(ctx, c, path, "Installed")
+		inst, err := c.Condition(ctx, path, "Installed")
 		if err != nil {
 			return false, "", err
 		}
-		prog, err := condition(ctx, c, path, "Progressing")
+		prog, err := c.Condition(ctx, path, "Progressing")
 		last = fmt.Sprintf("Installed %+v; Progressing %+v", inst, prog)
 		if strings.Contains(prog.Message, "no matches for kind") {
 			return false, "", fmt.Errorf("an API the bundle needs is missing: %s", last)
@@ -420,7 +373,7 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 			} `json:"status"`
 		}
 		_, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", &ext)
-		prog, _ := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		prog, _ := c.Condition(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
 		return ext.Status.Install.Bundle.Version == "0.0.2", fmt.Sprintf("installed %+v; Progressing %+v", ext.Status.Install.Bundle, prog), err
 	})
 	t.Logf("v0.0.2: ClusterExtension installed 0.0.2 %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
@@ -436,7 +389,7 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	phase = time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
 	c.Eventually(t, 3*time.Minute, "the preflight refuses 0.0.3", func(ctx context.Context) (bool, string, error) {
-		prog, err := condition(ctx, c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
+		prog, err := c.Condition(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Progressing")
 		last = fmt.Sprintf("%+v", prog)
 		return strings.Contains(prog.Message, "0.0.3") && strings.Contains(prog.Message, "memcacheds.cache.example.com"), last, err
 	})
@@ -444,7 +397,7 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 	if got := c.Kubectl(t, "get", "crd", "memcacheds.cache.example.com", "-o", "jsonpath={.spec.versions[0].schema.openAPIV3Schema.properties.spec.properties.size.maximum}"); got != "3" {
 		t.Errorf("the CRD's spec.size maximum is %q after the refused upgrade, want 3 (0.0.2's)", got)
 	}
-	inst, err := condition(t.Context(), c, "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Installed")
+	inst, err := c.Condition(t.Context(), "/apis/olm.operatorframework.io/v1/clusterextensions/memcached-operator", "Installed")
 	if err != nil || !strings.Contains(inst.Message, "successfully") {
 		t.Errorf("Installed after the refused upgrade: %+v %v", inst, err)
 	}
@@ -467,22 +420,3 @@ spec:
     schema:
       openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
 `
-
-// apiCondition is a status condition.
-type apiCondition struct{ Type, Status, Reason, Message string }
-
-// condition returns the status condition typ of the object at path (zero when missing).
-func condition(ctx context.Context, c *olmharness.Cluster, path, typ string) (apiCondition, error) {
-	var obj struct {
-		Status struct{ Conditions []apiCondition } `json:"status"`
-	}
-	if _, err := c.GetJSON(ctx, path, &obj); err != nil {
-		return apiCondition{}, err
-	}
-	for _, cond := range obj.Status.Conditions {
-		if cond.Type == typ {
-			return cond, nil
-		}
-	}
-	return apiCondition{}, nil
-}
