@@ -9,19 +9,22 @@
 #                                            OLM v0's controllers, operator-lifecycle-manager's cmd/olm and
 #                                            cmd/catalog, and the programs of its util image, cmd/copy-content
 #                                            and util/cpb (hack/tools/olm), for the OLM lifecycle tests;
-#                                            NAME@v0.28.0 from hack/tools/olm-v0.28.0, the oldest OLM v0
-#                                            release the module proxy serves
+#                                            NAME@v0.26.0 from hack/tools/olm-v0.26.0, the oldest OLM v0
+#                                            release opack claims
 #   hack/build-apiserver.sh operator-controller|catalogd
-#                                            OLM v1's controllers (hack/tools/operator-controller)
+#                                            OLM v1's controllers (hack/tools/operator-controller);
+#                                            NAME@v1.2.0 from hack/tools/operator-controller-v1.2.0, the
+#                                            oldest OLM v1 release the module proxy serves
 # Several names build one after the other and print one path per line.
 # It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build() {
-tags="" olmv0=olm
-# NAME@VERSION builds NAME from the tools module of that version (hack/tools/olm-VERSION), for OLM v0.
-case "$1" in *@*) olmv0="olm-${1#*@}" ;; esac
+tags="" olmv0=olm olmv1=operator-controller
+# NAME@VERSION builds NAME from the tools module of that version (hack/tools/olm-VERSION for OLM v0,
+# hack/tools/operator-controller-VERSION for OLM v1).
+case "$1" in *@*) olmv0="olm-${1#*@}" olmv1="operator-controller-${1#*@}" ;; esac
 case "${1%@*}" in
   apiextensions-apiserver) mod="$root/hack/tools/apiserver" name=apiextensions-apiserver
     module=k8s.io/apiextensions-apiserver pkg=k8s.io/apiextensions-apiserver ;;
@@ -36,21 +39,30 @@ case "${1%@*}" in
       cpb) pkg=$module/util/cpb ;;
       copy-content) pkg=$module/cmd/copy-content ;;
     esac ;;
-  operator-controller|catalogd) mod="$root/hack/tools/operator-controller" name=$1 tags=containers_image_openpgp
-    module=github.com/operator-framework/operator-controller pkg=$module/cmd/$1 ;;
+  operator-controller|catalogd) mod="$root/hack/tools/$olmv1" name=${1%@*} tags=containers_image_openpgp
+    module=github.com/operator-framework/operator-controller pkg=$module/cmd/$name ;;
   *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
-key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH) | sha256sum | cut -c1-16)
 version=$(grep -oE "^require $module v[^ ]+|^	$module v[^ ]+" "$mod/go.mod" | head -1 | awk '{print $NF}')
+ldflags=""
+if [ "$module" = k8s.io/kubernetes ]; then
+  # The version Kubernetes' own build stamps in (hack/lib/version.sh): without it the server reports
+  # v0.0.0-master, which OLM cannot compare with a CSV's minKubeVersion.
+  minor=${version#v1.}; minor=${minor%%.*}
+  for p in k8s.io/component-base/version k8s.io/client-go/pkg/version; do
+    ldflags="$ldflags -X $p.gitVersion=$version -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean"
+  done
+fi
+key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH; [ -z "$ldflags" ] || echo "$ldflags") | sha256sum | cut -c1-16)
 bin="$cache/$name-$version-$key"
 if [ ! -x "$bin" ]; then
   mkdir -p "$cache"
   echo "building $pkg $version ($mod) into $cache" >&2
   tmp="$bin.tmp.$$"
   trap 'rm -f "$tmp"' EXIT
-  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -tags "$tags" -o "$tmp" "$pkg")
+  (cd "$mod" && GOWORK=off CGO_ENABLED=0 go build -trimpath -tags "$tags" -ldflags "$ldflags" -o "$tmp" "$pkg")
   mv -f "$tmp" "$bin"
 fi
 echo "$bin"

@@ -289,34 +289,60 @@ spec:
       openAPIV3Schema: {type: object, x-kubernetes-preserve-unknown-fields: true}
 `
 
-// TestE2EOLMv1Lifecycle has the real OLM v1 (catalogd and operator-controller v1.11.0, as processes on a
-// real kube-apiserver) take what `opack build --push` released, deploy/olmv1 applied unchanged: catalogd
-// pulls the catalog image from the docker-registry on 127.0.0.1 (a registries.conf entry lets
-// containers/image speak plain HTTP to it; the image names are opack.yaml's) and serves it, then
-// operator-controller resolves the ClusterExtension against it and installs the bundle with Helm. The
-// go/v4 sample's bundle has webhooks: operator-controller v1.11.0 (feature gate WebhookProviderCertManager,
-// GA and on by default) installs them with cert-manager Certificates and Issuers, and without cert-manager's
-// API on the cluster retries forever ("no matches for kind \"Certificate\" in version
-// \"cert-manager.io/v1\""); the cluster gets that API as cert-manager would install it (permissive
-// stand-ins: cert-manager itself does not run, the kubelet reports the operator's Deployment available).
+// TestE2EOLMv1Lifecycle has the real OLM v1 (catalogd and operator-controller of each release of
+// olmharness.OLMv1Releases, v1.11.0 and v1.2.0, as processes on a real kube-apiserver) take what `opack
+// build --push` released, deploy/olmv1 applied unchanged: catalogd pulls the catalog image from the
+// docker-registry on 127.0.0.1 (a registries.conf entry lets containers/image speak plain HTTP to it; the
+// image names are opack.yaml's) and serves it, then operator-controller resolves the ClusterExtension
+// against it and installs the bundle with Helm.
+//
+// The go/v4 sample's bundle has webhooks. operator-controller v1.11.0 (feature gate
+// WebhookProviderCertManager, GA and on by default) installs them with cert-manager Certificates and
+// Issuers, and without cert-manager's API on the cluster retries forever ("no matches for kind
+// \"Certificate\" in version \"cert-manager.io/v1\""); the cluster gets that API as cert-manager would
+// install it (permissive stand-ins: cert-manager itself does not run, the kubelet reports the operator's
+// Deployment available). operator-controller v1.2.0 has no webhook support: it refuses the sample as
+// opack's olmv1/webhook-definitions finding says, and then runs the lifecycle on the sample with its
+// webhooks removed from config/default, as an author targeting it would. v1.2.0 requires
+// spec.serviceAccount: opack.yaml names one, and operator-controller installs with the RBAC opack derives
+// from the CSV (not cluster-admin).
 func TestE2EOLMv1Lifecycle(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test: runs kube-apiserver, etcd, docker-registry and OLM v1's controllers; run without -short")
 	}
 	olmtest.RequireRoot(t) // the controllers' service account token is mounted in a mount namespace of their own
 	t.Setenv("DOCKER_CONFIG", t.TempDir())
+	for _, version := range olmharness.OLMv1Releases {
+		t.Run(version, func(t *testing.T) { olmv1Lifecycle(t, version) })
+	}
+}
+
+// olmv1Lifecycle runs TestE2EOLMv1Lifecycle's phases on OLM v1 release version.
+func olmv1Lifecycle(t *testing.T, version string) {
 	began := time.Now()
 	host := startPipelineRegistry(t)
-	c := olmharness.StartOLMv1Env(t, host).Cluster
+	c := olmharness.StartOLMv1EnvOf(t, version, host).Cluster
 	for _, kind := range []string{"Certificate", "Issuer"} {
 		applyText(t, c, strings.NewReplacer("KIND", kind, "PLURAL", strings.ToLower(kind)+"s").Replace(certManagerCRD))
 	}
 	applyText(t, c, serviceMonitorCRD) // see TestE2EOLMv0Lifecycle: OLM v1 needs the API as OLM v0 does
-	t.Logf("cluster, registry and OLM v1 up after %v", time.Since(began).Round(time.Millisecond))
+	t.Logf("cluster, registry and OLM v1 %s up after %v", version, time.Since(began).Round(time.Millisecond))
 
+	webhooks := version != "v1.2.0"
+	if !webhooks {
+		refusedWebhooks(t, c, host)
+	}
 	p := newPipelineProject(t, host+"/example/memcached-operator-bundle", host+"/example/memcached-operator-catalog")
 	p.push = true
-	out := p.build(t, 0, "wrote catalog-template.yaml")
+	if !webhooks {
+		withoutWebhooks(t, p)
+	}
+	var first []string
+	if !webhooks {
+		// The committed bundle holds the webhook Service: opack deletes it (and only it) when told to.
+		first = append(first, "--prune")
+	}
+	out := p.build(t, 0, "wrote catalog-template.yaml", first...)
 	phase := time.Now()
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
 	c.Eventually(t, 3*time.Minute, "ClusterCatalog Serving", func(ctx context.Context) (bool, string, error) {
@@ -347,9 +373,13 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 		// OLM v1 refuses webhook definitions unless a webhook feature gate is on; in v1.11.0 both gates
 		// are GA and on by default (internal/operator-controller/features/features.go), and the bundle
 		// installs once cert-manager's API exists.
-		t.Logf("DIVERGENCE: opack warns olmv1/webhook-definitions; operator-controller v1.11.0 installed the webhooks")
+		t.Logf("DIVERGENCE: opack warns olmv1/webhook-definitions; operator-controller %s installed the webhooks", version)
 	}
-	for _, obj := range []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager", "certificate.cert-manager.io/memcached-operator-controller-manager-service-cert"} {
+	objs := []string{"crd/memcacheds.cache.example.com", "deployment/memcached-operator-controller-manager"}
+	if webhooks {
+		objs = append(objs, "certificate.cert-manager.io/memcached-operator-controller-manager-service-cert")
+	}
+	for _, obj := range objs {
 		args := []string{"get", obj, "-o", "name"}
 		if !strings.HasPrefix(obj, "crd/") {
 			args = append(args, "-n", "memcached-operator-system")
@@ -402,6 +432,61 @@ func TestE2EOLMv1Lifecycle(t *testing.T) {
 		t.Errorf("Installed after the refused upgrade: %+v %v", inst, err)
 	}
 	t.Logf("v0.0.3: Installed %+v", inst)
+}
+
+// refusedWebhooks builds the go/v4 sample as it is (its bundle has a defaulting and a validating webhook)
+// for OLM v1 v1.2.0, which has no webhook support: opack must warn olmv1/webhook-definitions, and the real
+// operator-controller must refuse the bundle for that reason. The extension and its catalog are then
+// deleted, as an author would before installing the release without webhooks.
+func refusedWebhooks(t *testing.T, c *olmharness.Cluster, host string) {
+	t.Helper()
+	p := newPipelineProject(t, host+"/webhooks/memcached-operator-bundle", host+"/webhooks/memcached-operator-catalog")
+	p.push = true
+	serviceAccount(t, p)
+	out := p.build(t, 0, "wrote catalog-template.yaml")
+	warning := firstLine(out, "olmv1/webhook-definitions")
+	if warning == "" {
+		t.Fatalf("opack build does not warn olmv1/webhook-definitions for the sample's webhooks:\n%s", out)
+	}
+	phase := time.Now()
+	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
+	var last string
+	c.Eventually(t, 3*time.Minute, "operator-controller refuses the webhooks", func(ctx context.Context) (bool, string, error) {
+		x, err := c.Extension(ctx, "memcached-operator")
+		last = fmt.Sprintf("installed %q; Progressing %+v; Installed %+v", x.Version, x.Progressing, x.Installed)
+		if x.Version != "" {
+			return false, "", fmt.Errorf("v1.2.0 installed a bundle with webhooks: %s", last)
+		}
+		return strings.Contains(strings.ToLower(x.Progressing.Message), "webhook"), last, err
+	})
+	t.Logf("webhooks: opack warns %q; operator-controller refused %v after kubectl apply: %s", warning, time.Since(phase).Round(time.Millisecond), last)
+	c.Kubectl(t, "delete", "-k", filepath.Join(p.dir, "deploy", "olmv1"), "--wait=true", "--timeout=120s")
+}
+
+// withoutWebhooks removes the webhooks from the sample's config/default (the webhook resources and the
+// manager's webhook patch, and the replacements that need the webhook Service), and names the service
+// account operator-controller installs with (operator-controller before v1.11.0 requires one).
+func withoutWebhooks(t *testing.T, p *pipelineProject) {
+	t.Helper()
+	k := filepath.Join(p.dir, "config", "default", "kustomization.yaml")
+	editFile(t, k, "- ../webhook\n", "")
+	editFile(t, k, "- path: manager_webhook_patch.yaml\n  target:\n    kind: Deployment\n", "")
+	data, err := os.ReadFile(k)
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(data), " - source: # Uncomment the following block if you have any webhook")
+	if i < 0 {
+		t.Fatalf("%s has no webhook replacements", k)
+	}
+	writeFile(t, k, string(data[:i]))
+	serviceAccount(t, p)
+}
+
+// serviceAccount names the service account OLM v1 installs with in opack.yaml.
+func serviceAccount(t *testing.T, p *pipelineProject) {
+	t.Helper()
+	editFile(t, filepath.Join(p.dir, "opack.yaml"), "    # serviceAccount:", "    serviceAccount: {name: memcached-operator-installer}\n    # serviceAccount:")
 }
 
 // certManagerCRD stands in for cert-manager's CRDs (KIND, PLURAL): the API exists, any spec is accepted.

@@ -9,6 +9,7 @@ import (
 
 	"github.com/opack/opack/internal/finding"
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
+	"golang.org/x/mod/semver"
 )
 
 // Property types of a catalog bundle that declare dependencies, which OLM v1 does not resolve.
@@ -47,11 +48,25 @@ func describe(p Problem) string { return p.Message + " [" + p.Rule + "]" }
 // CheckOption configures CheckOLMv1.
 type CheckOption func(*checkOptions)
 
-type checkOptions struct{ webhooks bool }
+type checkOptions struct {
+	webhooks   bool
+	minVersion string
+}
+
+// OLMv1WebhooksVersion is the first operator-controller release that installs bundles with webhook
+// definitions by default: its WebhookProviderCertManager and WebhookProviderOpenshiftServiceCA feature
+// gates became GA and on by default there (operator-controller#2267). v1.0.0 to v1.2.x refuse them
+// ("webhookDefinitions are not supported", internal/operator-controller/rukpak/convert/registryv1.go
+// at v1.2.0); v1.3.0 to v1.5.x install them only with one of those alpha gates on.
+const OLMv1WebhooksVersion = "v1.6.0"
 
 // WithWebhookSupport declares that operator-controller runs with a webhook feature gate on
 // (WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA), so webhook definitions are accepted.
 func WithWebhookSupport(on bool) CheckOption { return func(o *checkOptions) { o.webhooks = on } }
+
+// WithMinOLMVersion gives the oldest operator-controller release the bundle must install on (default:
+// v1.0.0, the oldest opack supports). From OLMv1WebhooksVersion on, webhook definitions are accepted.
+func WithMinOLMVersion(v string) CheckOption { return func(o *checkOptions) { o.minVersion = v } }
 
 // CheckOLMv1 lists why operator-controller would refuse the bundle with this CSV and these catalog
 // properties: owned API service definitions, webhook definitions (unless the webhook feature gate is on),
@@ -86,12 +101,15 @@ func checkCSV(csv *v1alpha1.ClusterServiceVersion, o checkOptions) []Problem {
 		}
 		out = append(out, problem(RuleAPIServices, fmt.Sprintf("the CSV owns API services (%s): OLM v1 refuses bundles with apiservicedefinitions", strings.Join(names, ", "))))
 	}
-	if wh := csv.Spec.WebhookDefinitions; len(wh) > 0 && !o.webhooks {
+	webhooksOK := o.webhooks || (semver.IsValid(o.minVersion) && semver.Compare(o.minVersion, OLMv1WebhooksVersion) >= 0)
+	if wh := csv.Spec.WebhookDefinitions; len(wh) > 0 && !webhooksOK {
 		names := make([]string, len(wh))
 		for i, w := range wh {
 			names[i] = w.GenerateName
 		}
-		out = append(out, problem(RuleWebhooks, fmt.Sprintf("the CSV defines webhooks (%s): OLM v1 refuses webhookdefinitions unless operator-controller runs with the WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA feature gate", strings.Join(names, ", "))))
+		p := problem(RuleWebhooks, fmt.Sprintf("the CSV defines webhooks (%s): operator-controller before %s refuses webhookdefinitions (v1.3.0 to v1.5 install them only with the WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA feature gate on; %s and later install them, with cert-manager's API on the cluster)", strings.Join(names, ", "), OLMv1WebhooksVersion, OLMv1WebhooksVersion))
+		p.Fix = fmt.Sprintf("set deploy.olmv1.minOLMVersion: %s when every cluster runs that operator-controller or newer, or deploy.olmv1.webhooks: true when yours runs with a webhook feature gate", OLMv1WebhooksVersion)
+		out = append(out, p)
 	}
 	all := false
 	for _, m := range csv.Spec.InstallModes {

@@ -31,6 +31,7 @@ func TestCheckOLMv1(t *testing.T) {
 		csv      *v1alpha1.ClusterServiceVersion
 		props    []Property
 		webhooks bool
+		min      string   // WithMinOLMVersion
 		want     []string // "rule: message substring"
 	}{
 		{name: "installable", csv: csvWith(nil), props: []Property{prop("olm.package", `{"packageName":"op","version":"1.0.0"}`), prop("olm.gvk", `{"group":"a.io","kind":"A","version":"v1"}`)}},
@@ -38,6 +39,14 @@ func TestCheckOLMv1(t *testing.T) {
 			c.Spec.WebhookDefinitions = []v1alpha1.WebhookDescription{{GenerateName: "vwidget.kb.io", Type: v1alpha1.ValidatingAdmissionWebhook}}
 		}), want: []string{RuleWebhooks + ": the CSV defines webhooks (vwidget.kb.io)"}},
 		{name: "webhooks with the feature gate", webhooks: true, csv: csvWith(func(c *v1alpha1.ClusterServiceVersion) {
+			c.Spec.WebhookDefinitions = []v1alpha1.WebhookDescription{{GenerateName: "vwidget.kb.io"}}
+		})},
+		// operator-controller v1.2.0 refuses the go/v4 sample's webhooks, v1.11.0 installs them
+		// (TestE2EOLMv1Lifecycle); the gates became GA and on by default in v1.6.0.
+		{name: "webhooks on v1.5.3", min: "v1.5.3", csv: csvWith(func(c *v1alpha1.ClusterServiceVersion) {
+			c.Spec.WebhookDefinitions = []v1alpha1.WebhookDescription{{GenerateName: "vwidget.kb.io"}}
+		}), want: []string{RuleWebhooks + ": the CSV defines webhooks (vwidget.kb.io): operator-controller before v1.6.0 refuses"}},
+		{name: "webhooks from v1.6.0", min: "v1.6.0", csv: csvWith(func(c *v1alpha1.ClusterServiceVersion) {
 			c.Spec.WebhookDefinitions = []v1alpha1.WebhookDescription{{GenerateName: "vwidget.kb.io"}}
 		})},
 		{name: "api services", csv: csvWith(func(c *v1alpha1.ClusterServiceVersion) {
@@ -68,7 +77,7 @@ func TestCheckOLMv1(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			problems := CheckOLMv1(tt.csv, tt.props, WithWebhookSupport(tt.webhooks))
+			problems := CheckOLMv1(tt.csv, tt.props, WithWebhookSupport(tt.webhooks), WithMinOLMVersion(tt.min))
 			if len(problems) != len(tt.want) {
 				t.Fatalf("got %d problems %v, want %d", len(problems), problems, len(tt.want))
 			}

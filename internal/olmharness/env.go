@@ -232,11 +232,18 @@ type OLMv1Env struct {
 	*Cluster
 	Kubelet *Kubelet
 	OLM     *OLMv1
+	Version string
 }
 
-// StartOLMv1Env starts a cluster, the kubelet and OLM v1, pulling images from registry (host:port, plain
-// HTTP) through a registries.conf marking it insecure.
+// StartOLMv1Env starts a cluster, the kubelet and the newest OLM v1 release (OLMv1Releases[0]), pulling
+// images from registry (host:port, plain HTTP) through a registries.conf marking it insecure.
 func StartOLMv1Env(t testing.TB, registry string) *OLMv1Env {
+	t.Helper()
+	return StartOLMv1EnvOf(t, OLMv1Releases[0], registry)
+}
+
+// StartOLMv1EnvOf is StartOLMv1Env with OLM v1 release version.
+func StartOLMv1EnvOf(t testing.TB, version, registry string) *OLMv1Env {
 	t.Helper()
 	c := StartCluster(t)
 	k := StartKubelet(t, c, nil)
@@ -244,7 +251,7 @@ func StartOLMv1Env(t testing.TB, registry string) *OLMv1Env {
 	if err := writeFile(conf, fmt.Sprintf("[[registry]]\nlocation = %q\ninsecure = true\n", registry)); err != nil {
 		t.Fatal(err)
 	}
-	return &OLMv1Env{Cluster: c, Kubelet: k, OLM: StartOLMv1(t, c, conf)}
+	return &OLMv1Env{Cluster: c, Kubelet: k, OLM: StartOLMv1(t, c, version, conf), Version: version}
 }
 
 // Catalog creates ClusterCatalog name of image and waits until catalogd serves it.

@@ -27,6 +27,34 @@ const (
 	OLMv1Namespace = "olmv1-system"
 )
 
+// OLMv1Releases are the OLM v1 releases the harness builds: the newest (hack/tools/operator-controller)
+// and the oldest the module proxy serves (hack/tools/operator-controller-v1.2.0; v1.0.0 and v1.1.0 are
+// refused), which is also the newest that builds from the proxy alone (see skipUnbuildable).
+var OLMv1Releases = []string{"v1.11.0", "v1.2.0"}
+
+// olmv1Tool names a program of OLM v1 release version for hack/build-apiserver.sh, and the tools module
+// pinning it.
+func olmv1Tool(version, name string) (tool, module string) {
+	if version == OLMv1Releases[0] {
+		return name, "operator-controller"
+	}
+	return name + "@" + version, "operator-controller-" + version
+}
+
+// olmv1CRDs returns the folders of OLM v1's standard CRDs in the module at mod: helm/olmv1/base/*/crd/standard
+// since the Helm chart (v1.11.0), config/base/*/crd/bases before (v1.2.0).
+func olmv1CRDs(mod string) []string {
+	var dirs []string
+	for _, name := range []string{"catalogd", "operator-controller"} {
+		dir := filepath.Join(mod, "helm", "olmv1", "base", name, "crd", "standard")
+		if _, err := os.Stat(dir); err != nil {
+			dir = filepath.Join(mod, "config", "base", name, "crd", "bases")
+		}
+		dirs = append(dirs, dir)
+	}
+	return dirs
+}
+
 // OLMv1 is a running catalogd and operator-controller.
 type OLMv1 struct {
 	Catalogd, OperatorController *Process
@@ -34,8 +62,8 @@ type OLMv1 struct {
 	CatalogsURL string
 }
 
-// StartOLMv1 installs OLM v1's standard CRDs (helm/olmv1/base/*/crd/standard of the module
-// hack/tools/operator-controller pins) and its namespace on c, and starts catalogd and operator-controller.
+// StartOLMv1 installs the standard CRDs of OLM v1 release version (of the module its tools module pins) and
+// its namespace on c, and starts catalogd and operator-controller of that release.
 // registriesConf is the containers-registries.conf(5) both pull images with (CONTAINERS_REGISTRIES_CONF).
 //
 // Deviations from a cluster: each controller runs in a mount namespace of its own where a tmpfs on /run
@@ -43,23 +71,26 @@ type OLMv1 struct {
 // account, namespace), which both read at start; their API client is the cluster's admin kubeconfig, not
 // that token. catalogd serves its catalogs on 127.0.0.1 with a certificate of the harness's CA (IP SAN
 // 127.0.0.1), given to operator-controller with --catalogd-cas-dir; every listener is on 127.0.0.1.
-func StartOLMv1(t testing.TB, c *Cluster, registriesConf string) *OLMv1 {
+func StartOLMv1(t testing.TB, c *Cluster, version, registriesConf string) *OLMv1 {
 	t.Helper()
-	catalogd, err := Binary(t.Context(), c.Root, "catalogd")
-	if err != nil {
-		skipUnbuildable(t, "catalogd", err)
+	bins := map[string]string{}
+	for _, name := range []string{"catalogd", "operator-controller"} {
+		tool, _ := olmv1Tool(version, name)
+		bin, err := Binary(t.Context(), c.Root, tool)
+		if err != nil {
+			skipUnbuildable(t, tool, version, err)
+		}
+		bins[name] = bin
 	}
-	oc, err := Binary(t.Context(), c.Root, "operator-controller")
-	if err != nil {
-		skipUnbuildable(t, "operator-controller", err)
-	}
-	mod, err := moduleDir(t.Context(), c.Root, "operator-controller", OLMv1Module)
+	catalogd, oc := bins["catalogd"], bins["operator-controller"]
+	_, tools := olmv1Tool(version, "")
+	mod, err := moduleDir(t.Context(), c.Root, tools, OLMv1Module)
 	if err != nil {
 		t.Fatal(err)
 	}
 	c.Kubectl(t, "create", "namespace", OLMv1Namespace)
-	for _, crd := range []string{"catalogd", "operator-controller"} {
-		c.Kubectl(t, "create", "-f", filepath.Join(mod, "helm", "olmv1", "base", crd, "crd", "standard"))
+	for _, dir := range olmv1CRDs(mod) {
+		c.Kubectl(t, "create", "-f", dir)
 	}
 	c.Kubectl(t, "wait", "--for", "condition=Established", "crd", "--all", "--timeout", "120s")
 	dir := filepath.Join(c.Dir, "olmv1")
@@ -129,8 +160,9 @@ exec "$@"`
 		tokenFile, OLMv1Namespace, bin}, args...)...)
 }
 
-// catalogdWebhook is catalogd's MutatingWebhookConfiguration of manifests/standard.yaml (v1.11.0) with a
-// URL for its service.
+// catalogdWebhook is catalogd's MutatingWebhookConfiguration of manifests/standard.yaml (v1.11.0; v1.2.0's
+// config/base/catalogd/manager/webhook has the same webhook without the match condition) with a URL for its
+// service.
 const catalogdWebhook = `apiVersion: admissionregistration.k8s.io/v1
 kind: MutatingWebhookConfiguration
 metadata:
@@ -247,10 +279,10 @@ func freeLoopbackPorts(n int) ([]string, error) {
 // proxy refuses one of its modules (operator-controller v1.10.0 and later need
 // pkg.package-operator.run/boxcutter, a host some proxies do not allow: 403 "Go module host not
 // permitted"); any other build failure fails the test in CI as skipOrFail does.
-func skipUnbuildable(t testing.TB, name string, err error) {
+func skipUnbuildable(t testing.TB, name, version string, err error) {
 	t.Helper()
 	if msg := err.Error(); strings.Contains(msg, "403 Forbidden") || strings.Contains(msg, "not permitted") {
-		t.Skipf("SKIP: %s v1.11.0 cannot be built here: the Go module proxy refuses a module it needs (docs/olm-e2e.md): %v", name, err)
+		t.Skipf("SKIP: %s %s cannot be built here: the Go module proxy refuses a module it needs (docs/olm-e2e.md): %v", name, version, err)
 	}
 	skipOrFail(t, "no %s: %v", name, err)
 }

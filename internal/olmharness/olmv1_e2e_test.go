@@ -12,18 +12,25 @@ import (
 // TestE2EOLMv1Starts starts the real catalogd and operator-controller on a fresh kube-apiserver and
 // checks that each reconciles an object of its own and that both stay up: catalogd reports a
 // ClusterCatalog whose image no registry serves as progressing with retries, operator-controller reports
-// a ClusterExtension of a package no catalog holds as not installed.
+// a ClusterExtension of a package no catalog holds as not installed. It runs each release of
+// OLMv1Releases.
 func TestE2EOLMv1Starts(t *testing.T) {
 	if testing.Short() {
 		t.Skip("end-to-end test: runs kube-apiserver, etcd and OLM v1's controllers; run without -short")
 	}
+	for _, version := range OLMv1Releases {
+		t.Run(version, func(t *testing.T) { olmv1Starts(t, version) })
+	}
+}
+
+func olmv1Starts(t *testing.T, version string) {
 	c := StartCluster(t)
 	conf := filepath.Join(c.Dir, "registries.conf")
 	if err := os.WriteFile(conf, []byte("unqualified-search-registries = []\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	start := time.Now()
-	o := StartOLMv1(t, c, conf)
+	o := StartOLMv1(t, c, version, conf)
 	c.Kubectl(t, "create", "namespace", "ext-test")
 	c.Kubectl(t, "create", "serviceaccount", "installer", "-n", "ext-test")
 	for _, tc := range []struct {

@@ -138,7 +138,8 @@ func checkOLMv1(ctx context.Context, p *config.Project, target emit.Target, dir 
 	if err != nil {
 		return nil, fmt.Errorf("checking OLM v1 installability: %w", err)
 	}
-	problems := emit.CheckOLMv1(b.CSV, props, emit.WithWebhookSupport(p.Deploy.OLMv1.Webhooks))
+	problems := emit.CheckOLMv1(b.CSV, props, emit.WithWebhookSupport(p.Deploy.OLMv1.Webhooks),
+		emit.WithMinOLMVersion(p.Deploy.OLMv1.MinOLMVersion))
 	warn, err := emit.CheckTarget(target, problems)
 	if err != nil {
 		return nil, fmt.Errorf("checking bundle %s: %w", dir, err)

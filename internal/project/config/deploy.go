@@ -75,8 +75,12 @@ type OLMv1 struct {
 	// ServiceAccount, when set, emits a ServiceAccount and its RBAC and names it in the ClusterExtension
 	// (operator-controller releases before serviceAccount was deprecated require one).
 	ServiceAccount *ServiceAccount `yaml:"serviceAccount,omitempty"`
-	// Webhooks declares that operator-controller runs with a webhook feature gate, so bundles with
-	// webhook definitions are installable.
+	// MinOLMVersion is the oldest operator-controller release of the clusters (default: the oldest opack
+	// supports, v1.0.0); from v1.6.0 on, operator-controller installs bundles with webhooks.
+	MinOLMVersion string `yaml:"minOLMVersion,omitempty"`
+	// Webhooks declares that operator-controller runs with a webhook feature gate
+	// (WebhookProviderCertManager or WebhookProviderOpenshiftServiceCA, alpha in v1.3.0 to v1.5), so
+	// bundles with webhook definitions are installable.
 	Webhooks bool `yaml:"webhooks,omitempty"`
 }
 

@@ -10,6 +10,7 @@ import (
 	"github.com/blang/semver/v4"
 	"github.com/google/go-containerregistry/pkg/name"
 	"github.com/opack/opack/internal/emit"
+	modsemver "golang.org/x/mod/semver"
 	"k8s.io/apimachinery/pkg/api/resource"
 	"k8s.io/apimachinery/pkg/util/validation"
 )
@@ -278,6 +279,9 @@ func (c *checker) olmv1() {
 		c.channel(at("deploy", "olmv1", "extension", "channels", i), ch)
 	}
 	c.oneOf(at("deploy", "olmv1", "extension", "upgradeConstraintPolicy"), v1.Extension.UpgradeConstraintPolicy, "CatalogProvided", "SelfCertified")
+	if m := v1.MinOLMVersion; m != "" && !modsemver.IsValid(m) {
+		c.addf(at("deploy", "olmv1", "minOLMVersion"), "%q is not an operator-controller release such as %s", m, emit.OLMv1WebhooksVersion)
+	}
 	sa := v1.ServiceAccount
 	if sa == nil {
 		return
