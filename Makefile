@@ -21,8 +21,9 @@ test: test-deps lint test-fast test-slow
 # test-deps: apt packages, the real CRD API server (k8s.io/apiextensions-apiserver's main, built from
 # the tools module hack/tools/apiserver), kube-apiserver (k8s.io/kubernetes v1.36.3, hack/tools/kube-apiserver),
 # OLM v0's olm-operator and catalog-operator (operator-lifecycle-manager v0.46.0, hack/tools/olm; v0.26.0,
-# hack/tools/olm-v0.26.0) and OLM v1's operator-controller and catalogd (v1.11.0, hack/tools/operator-controller),
-# built into ~/.cache/opack-tools one at a time; never linked into opack, never committed.
+# hack/tools/olm-v0.26.0) and OLM v1's operator-controller and catalogd (v1.11.0, hack/tools/operator-controller;
+# v1.2.0, hack/tools/operator-controller-v1.2.0), built into ~/.cache/opack-tools one at a time; never linked
+# into opack, never committed.
 test-deps:
 	@bash hack/install-test-deps.sh
 	@bash hack/build-apiserver.sh >/dev/null
@@ -31,6 +32,7 @@ test-deps:
 	@bash hack/build-apiserver.sh operator-controller catalogd >/dev/null || \
 	  echo "test-deps: OLM v1's operator-controller v1.11.0 did not build (the module proxy refuses its dependency pkg.package-operator.run/boxcutter where that host is not allowed: docs/olm-e2e.md); the OLM v1 tests skip, naming it"
 	@bash hack/build-apiserver.sh olm-operator@v0.26.0 catalog-operator@v0.26.0 cpb@v0.26.0 copy-content@v0.26.0 >/dev/null
+	@bash hack/build-apiserver.sh operator-controller@v1.2.0 catalogd@v1.2.0 >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
