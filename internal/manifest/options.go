@@ -19,6 +19,7 @@ type options struct {
 	maxDocSize   int64
 	maxFiles     int
 	maxAliasNode int
+	linkRoot     string // Files: symlinks may lead anywhere below it (default: the tree's root)
 }
 
 // CheckDocSize refuses one document of file over the document-size limit.
@@ -65,6 +66,11 @@ func WithMaxDocSize(n int64) Option { return func(o *options) { o.maxDocSize = n
 
 // WithMaxFiles sets how many files a tree may hold.
 func WithMaxFiles(n int) Option { return func(o *options) { o.maxFiles = n } }
+
+// WithLinkRoot lets Files follow a symlink whose target lies anywhere below dir (resolved), not only
+// below the tree it lists: a project's config/ may link to a file elsewhere in the project, as kustomize
+// reads it.
+func WithLinkRoot(dir string) Option { return func(o *options) { o.linkRoot = dir } }
 
 // WithMaxAliasNodes sets how many YAML nodes a document may expand to through aliases.
 func WithMaxAliasNodes(n int) Option { return func(o *options) { o.maxAliasNode = n } }

@@ -18,6 +18,15 @@ func Files(root string, opts ...Option) ([]string, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading %s: %w", root, err)
 	}
+	if o.linkRoot != "" {
+		abs, err := filepath.Abs(o.linkRoot)
+		if err == nil {
+			realRoot, err = filepath.EvalSymlinks(abs)
+		}
+		if err != nil {
+			return nil, fmt.Errorf("reading %s: %w", o.linkRoot, err)
+		}
+	}
 	var files []string
 	err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -55,6 +64,11 @@ func checkEntry(realRoot, path string, d fs.DirEntry) error {
 		target, err := filepath.EvalSymlinks(path)
 		if err != nil {
 			return fmt.Errorf("%s is a symlink that cannot be resolved: %w; replace it with the file itself", path, err)
+		}
+		if filepath.IsAbs(realRoot) && !filepath.IsAbs(target) {
+			if target, err = filepath.Abs(target); err != nil {
+				return fmt.Errorf("reading %s: %w", path, err)
+			}
 		}
 		if !Within(realRoot, target) {
 			return fmt.Errorf("%s is a symlink to %s, outside %s; opack refuses symlinks leaving the tree: copy the file in instead", path, target, realRoot)

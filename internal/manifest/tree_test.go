@@ -17,6 +17,8 @@ func TestFiles(t *testing.T) {
 		setup   func(t *testing.T, root string)
 		want    []string
 		wantErr string
+		// project: list root/config with WithLinkRoot(root), as opack build lists a project's config/.
+		project bool
 	}{
 		{name: "sorted regular files", setup: func(t *testing.T, root string) {
 			write(t, root, "b.yaml", "kind: B")
@@ -34,6 +36,15 @@ func TestFiles(t *testing.T) {
 			must(t, os.MkdirAll(filepath.Join(root, "m"), 0o755))
 			must(t, os.Symlink("../../../../../../../etc/passwd", filepath.Join(root, "m", "x.yaml")))
 		}, wantErr: "x.yaml is a symlink to /etc/passwd, outside"},
+		{name: "symlink to the project", project: true, setup: func(t *testing.T, root string) {
+			write(t, root, "cmd/openshift/mover_scc.yaml", "kind: SecurityContextConstraints")
+			write(t, root, "config/openshift/kustomization.yaml", "resources: [mover_scc.yaml]")
+			must(t, os.Symlink("../../cmd/openshift/mover_scc.yaml", filepath.Join(root, "config", "openshift", "mover_scc.yaml")))
+		}, want: []string{"openshift/kustomization.yaml", "openshift/mover_scc.yaml"}},
+		{name: "symlink leaving the project", project: true, setup: func(t *testing.T, root string) {
+			write(t, root, "config/a.yaml", "kind: A")
+			must(t, os.Symlink(outside, filepath.Join(root, "config", "passwd.yaml")))
+		}, wantErr: "passwd.yaml is a symlink to " + outside + ", outside"},
 		{name: "fifo refused", setup: func(t *testing.T, root string) {
 			must(t, mkfifo(filepath.Join(root, "pipe")))
 		}, wantErr: "pipe is not a regular file"},
@@ -46,7 +57,11 @@ func TestFiles(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			root := t.TempDir()
 			tc.setup(t, root)
-			got, err := Files(root, WithMaxFiles(3))
+			opts, tree := []Option{WithMaxFiles(3)}, root
+			if tc.project {
+				opts, tree = append(opts, WithLinkRoot(root)), filepath.Join(root, "config")
+			}
+			got, err := Files(tree, opts...)
 			if tc.wantErr != "" {
 				if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
 					t.Fatalf("Files() error = %v, want it to contain %q", err, tc.wantErr)

@@ -33,7 +33,10 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 		root = filepath.Dir(dir)
 	}
 	fs := filesys.MakeFsInMemory()
-	files, err := manifest.Files(root)
+	// A file of the tree may be a symlink to a file elsewhere in the project (volsync's
+	// config/openshift/mover_scc.yaml -> ../../cmd/openshift/mover_scc.yaml), as kustomize and opack
+	// generate bundle read it; never one leaving the project.
+	files, err := manifest.Files(root, manifest.WithLinkRoot(r.p.Dir))
 	if err != nil {
 		return nil, err
 	}
