@@ -366,6 +366,9 @@ func olmv1Lifecycle(t *testing.T, version string) {
 		// The committed bundle holds the webhook Service: opack deletes it (and only it) when told to.
 		first = append(first, "--prune")
 	}
+	// The author declares the oldest operator-controller of their clusters: this release. From v1.6.0
+	// on, opack must not warn about webhooks (and the real controller must install them).
+	editFile(t, filepath.Join(p.dir, "opack.yaml"), "  olmv1:\n", "  olmv1:\n    minOLMVersion: "+version+"\n")
 	out := p.build(t, 0, "wrote catalog-template.yaml", first...)
 	ext := "/apis/olm.operatorframework.io/v1/clusterextensions/" + p.extension
 	phase := time.Now()
@@ -389,7 +392,7 @@ func olmv1Lifecycle(t *testing.T, version string) {
 		t.Errorf("the ClusterExtension did not install 0.0.1: %s", last)
 	}
 	if w := firstLine(out, "olmv1/webhook-definitions"); w != "" {
-		t.Errorf("opack warns that operator-controller refuses the webhooks, and %s installed them: %s", version, w)
+		t.Errorf("opack warns that operator-controller %s refuses the webhooks (deploy.olmv1.minOLMVersion: %s), and it installed them: %s", version, version, w)
 	}
 	c.Kubectl(t, "get", "crd/"+p.crd, "-o", "name")
 	c.Kubectl(t, "get", "deployments", "-n", p.ns, "-o", "name")
