@@ -24,7 +24,9 @@ func TestActorOnlyWhereSomeoneRefusesOrBreaks(t *testing.T) {
 		name     string
 		old, new []*apiextv1.CustomResourceDefinition
 		policy   Policy
-		want     got
+		// installers: WithInstallers (what the project deploys with).
+		installers []Actor
+		want       got
 	}{
 		{name: "crd added: info, nothing breaks", new: []*apiextv1.CustomResourceDefinition{widget},
 			want: got{RuleCRDAdded, SeverityInfo, "", false}},
@@ -36,11 +38,24 @@ func TestActorOnlyWhereSomeoneRefusesOrBreaks(t *testing.T) {
 			old:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string")))},
 			new:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string", withDefault)))},
 			want: got{RuleDefaultAdded, SeverityInfo, ActorOLMv1, true}},
+		{name: "info that olm-v1 refuses: an error for a project deploying with olm-v1", installers: []Actor{ActorOLMv0, ActorOLMv1},
+			old:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string")))},
+			new:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string", withDefault)))},
+			want: got{RuleDefaultAdded, SeverityError, ActorOLMv1, true}},
+		{name: "info that olm-v1 refuses stays info for a project deploying with olm-v0 only", installers: []Actor{ActorOLMv0},
+			old:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string")))},
+			new:  []*apiextv1.CustomResourceDefinition{testCRD(specWith("name", schemaOf("string", withDefault)))},
+			want: got{RuleDefaultAdded, SeverityInfo, ActorOLMv1, true}},
+		{name: "a clients rule is never raised", installers: []Actor{ActorOLMv0, ActorOLMv1}, old: []*apiextv1.CustomResourceDefinition{widget},
+			want: got{RuleCRDRemoved, SeverityWarning, ActorClients, true}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			opts := []Option{WithAPIServerValidation(false)}
 			if tc.policy != nil {
 				opts = append(opts, WithPolicy(tc.policy))
+			}
+			if tc.installers != nil {
+				opts = append(opts, WithInstallers(tc.installers...))
 			}
 			fs := Compare(tc.old, tc.new, opts...)
 			if len(fs) != 1 {
@@ -48,7 +63,8 @@ func TestActorOnlyWhereSomeoneRefusesOrBreaks(t *testing.T) {
 			}
 			f := fs[0]
 			text := f.String()
-			g := got{f.Rule, f.Severity, f.Actor, strings.HasSuffix(text, "; breaks clients") || strings.HasSuffix(text, "; refused by olm-v1")}
+			g := got{f.Rule, f.Severity, f.Actor, strings.HasSuffix(text, "; breaks clients") || strings.HasSuffix(text, "; refused by olm-v1") ||
+				strings.HasSuffix(text, "; refused by olm-v1, which this project deploys with")}
 			if diff := cmp.Diff(tc.want, g); diff != "" {
 				t.Errorf("finding %q (-want +got):\n%s", text, diff)
 			}

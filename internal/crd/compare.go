@@ -2,6 +2,7 @@ package crd
 
 import (
 	"context"
+	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -23,7 +24,14 @@ type options struct {
 	apiserver      bool
 	newGrants      []Grant
 	grantsKnown    bool
+	installers     []Actor
 }
+
+// WithInstallers names the installers the upgrade goes through (ActorOLMv0, ActorOLMv1: what the
+// project deploys with). A finding whose change one of them refuses outright is an error whatever its
+// rule's default or severity decision: the release would not install. Without it, severities are the
+// rules' own (a standalone check does not know the installer).
+func WithInstallers(installers ...Actor) Option { return func(o *options) { o.installers = installers } }
 
 // WithStoredVersions sets the live CRDs' status.storedVersions (the same list for every CRD; versions a
 // CRD does not have are ignored for it). Without it, a CRD's stored versions come from the cluster CRD
@@ -257,6 +265,9 @@ func finish(o *options, changes []change) []Finding {
 			continue
 		}
 		f.Severity = sev
+		if a := ActorOf(f.Rule); slices.Contains(o.installers, a) {
+			f.Deployed, f.Severity = true, SeverityError
+		}
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)
 		}

@@ -67,6 +67,9 @@ type Finding struct {
 	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set;
 	// empty on an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
 	Actor Actor `json:"actor,omitempty"`
+	// Deployed: Actor is an installer the project deploys with (WithInstallers), so the release would
+	// not install: the finding is an error whatever its rule's severity.
+	Deployed bool `json:"deployed,omitempty"`
 	// Echo identifies a schema change within the old schema node that holds it: a hash of that node
 	// (its own description left out) and the path below it. Two findings that differ only in Path and
 	// share an Echo are one change made to identical copies of a struct (FoldEchoes). Empty for
@@ -90,6 +93,9 @@ func (f Finding) String() string {
 	}
 	if f.Actor != "" {
 		b.WriteString("; " + f.Actor.Verdict())
+		if f.Deployed {
+			b.WriteString(", which this project deploys with")
+		}
 	}
 	return b.String()
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/catalog/check"
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 )
@@ -50,7 +51,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 		files[k] = r.projectName(f)
 	}
 	r.crdSrc = r.crdSources()
-	opts := []crd.Option{crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx)}
+	opts := []crd.Option{crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx), crd.WithInstallers(r.installers()...)}
 	if set.HasCSV {
 		opts = append(opts, crd.WithNewGrants(set.Grants))
 	}
@@ -59,6 +60,23 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 	fs := r.crdFindings(found, "upgrade from "+prev.desc+" to "+r.version+": ", object, "")
 	return r.splitFindings(StepCRDUpgrade, fs, fmt.Sprintf("unsafe CRD change(s) from %s to %s", prev.desc, r.version),
 		"keep the CRD compatible (the findings say how), or, once reviewed, accept a finding with a waivers entry (rule, crd, path, reason) in "+r.p.File)
+}
+
+// installers are the OLM generations the project deploys with (deploy.olm): a CRD change one of them
+// refuses fails the release, whatever the rule's default severity.
+func (r *run) installers() []crd.Actor {
+	t, err := emit.ParseTarget(r.p.Deploy.OLM)
+	if err != nil { // config.Load refused it already
+		t = emit.TargetBoth
+	}
+	var out []crd.Actor
+	if t.V0() {
+		out = append(out, crd.ActorOLMv0)
+	}
+	if t.V1() {
+		out = append(out, crd.ActorOLMv1)
+	}
+	return out
 }
 
 // crdFindings applies the waivers and migrations of opack.yaml to CRD findings and converts them.
@@ -271,7 +289,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		if !oldC.ok || !newC.ok || k == r.prevEdge {
 			continue
 		}
-		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv)
+		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv, r.installers())
 		for _, f := range r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file) {
 			f.Package, f.Edges = e.Package, []finding.Edge{{From: e.From, To: e.To}}
 			out = append(out, f)
@@ -285,8 +303,8 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 
 // compareEdgeCRDs compares the CRDs of an edge, with the new bundle's CSV (JSON, "" if none) saying
 // whether the operator still creates a removed CRD's objects, as catalog validate does.
-func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string) []crd.Finding {
-	opts := []crd.Option{crd.WithContext(ctx)}
+func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string, installers []crd.Actor) []crd.Finding {
+	opts := []crd.Option{crd.WithContext(ctx), crd.WithInstallers(installers...)}
 	if newCSV != "" {
 		if grants, ok := crd.CSVGrants([]byte(newCSV)); ok {
 			opts = append(opts, crd.WithNewGrants(grants))

@@ -68,7 +68,9 @@ func TestPublishedEdgesCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r := &run{p: &config.Project{}, csvName: "dell-csm-operator-certified.v9.9.9"}
+	// deploy.olm v0: findings OLM v1 alone refuses keep their rules' severities (infos among them);
+	// TestInstallersRaiseSeverity covers a project deploying with OLM v1.
+	r := &run{p: &config.Project{Deploy: config.Deploy{OLM: "v0"}}, csvName: "dell-csm-operator-certified.v9.9.9"}
 	fs := r.edgeFindings(ctx, cfg, "catalog")
 	errs := 0
 	for _, f := range fs {
