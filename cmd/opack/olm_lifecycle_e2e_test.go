@@ -450,9 +450,11 @@ func refusedWebhooks(t *testing.T, c *olmharness.Cluster, host string) bool {
 	serviceAccount(t, p.pipelineProject)
 	out := p.build(t, 0, "wrote catalog-template.yaml")
 	warning := firstLine(out, "olmv1/webhook-definitions")
+	// Only the extension and the catalog go: without kube-controller-manager a Namespace never finishes
+	// terminating, and the next release reuses the namespace, its service account and RBAC.
+	remove := []string{"delete", "clusterextension/" + p.extension, "clustercatalog/" + p.catalog, "--wait=true", "--timeout=120s"}
 	if warning == "" && !p.sample {
-		c.Kubectl(t, "delete", "-k", filepath.Join(p.dir, "deploy", "olmv1"), "--wait=true", "--timeout=120s")
-		return false
+		return false // nothing applied yet
 	}
 	if warning == "" {
 		t.Fatalf("opack build does not warn olmv1/webhook-definitions for the sample's webhooks:\n%s", out)
@@ -469,7 +471,7 @@ func refusedWebhooks(t *testing.T, c *olmharness.Cluster, host string) bool {
 		return strings.Contains(strings.ToLower(x.Progressing.Message), "webhook"), last, err
 	})
 	t.Logf("webhooks: opack warns %q; operator-controller refused %v after kubectl apply: %s", warning, time.Since(phase).Round(time.Millisecond), last)
-	c.Kubectl(t, "delete", "-k", filepath.Join(p.dir, "deploy", "olmv1"), "--wait=true", "--timeout=120s")
+	c.Kubectl(t, remove...)
 	return true
 }
 
