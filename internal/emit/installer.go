@@ -6,6 +6,8 @@ import (
 	"github.com/operator-framework/api/pkg/operators/v1alpha1"
 	rbacv1 "k8s.io/api/rbac/v1"
 	"k8s.io/apimachinery/pkg/api/meta"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"k8s.io/apimachinery/pkg/runtime"
 	"k8s.io/apimachinery/pkg/runtime/schema"
 )
 
@@ -19,8 +21,15 @@ var manageVerbs = []string{"create", "delete", "get", "list", "patch", "update",
 // (otherGVKs: kinds of unknown scope are allowed cluster-wide), plus every rule of the CSV's
 // clusterPermissions (Kubernetes lets an account grant only what it holds); namespace rules, for the
 // install namespace, to manage the operator's Deployments, ServiceAccounts, Services, Roles and
-// RoleBindings, plus every rule of the CSV's permissions.
-func InstallerRBAC(ext string, csv *v1alpha1.ClusterServiceVersion, crdNames []string, otherGVKs []schema.GroupVersionKind) (cluster, namespaced []rbacv1.PolicyRule) {
+// RoleBindings, plus every rule of the CSV's permissions. The rules of the bundle's own ClusterRoles
+// (cluster) and Roles (namespace) are added too: the API server lets an account create a role only with
+// permissions it holds (operator-controller v1.2.0 failed on the go/v4 sample's metrics-reader
+// ClusterRole without them, "attempting to grant RBAC permissions not currently held").
+func InstallerRBAC(ext string, csv *v1alpha1.ClusterServiceVersion, crdNames []string, others []*unstructured.Unstructured) (cluster, namespaced []rbacv1.PolicyRule) {
+	otherGVKs := make([]schema.GroupVersionKind, len(others))
+	for i, o := range others {
+		otherGVKs[i] = o.GroupVersionKind()
+	}
 	cluster = []rbacv1.PolicyRule{
 		{APIGroups: []string{"olm.operatorframework.io"}, Resources: []string{"clusterextensions/finalizers"}, ResourceNames: []string{ext}, Verbs: []string{"update"}},
 		{APIGroups: []string{"apiextensions.k8s.io"}, Resources: []string{"customresourcedefinitions"}, Verbs: []string{"create", "list", "watch"}},
@@ -37,12 +46,36 @@ func InstallerRBAC(ext string, csv *v1alpha1.ClusterServiceVersion, crdNames []s
 		{APIGroups: []string{""}, Resources: []string{"serviceaccounts", "services"}, Verbs: manageVerbs},
 		{APIGroups: []string{"rbac.authorization.k8s.io"}, Resources: []string{"rolebindings", "roles"}, Verbs: manageVerbs},
 	}
+	for _, o := range others {
+		if o.GroupVersionKind().Group != rbacv1.GroupName {
+			continue
+		}
+		var role rbacv1.ClusterRole // a Role has the same rules field
+		if runtime.DefaultUnstructuredConverter.FromUnstructured(o.Object, &role) != nil {
+			continue // the bundle's validation reports it
+		}
+		switch o.GetKind() {
+		case "ClusterRole":
+			cluster = append(cluster, role.Rules...)
+		case "Role":
+			namespaced = append(namespaced, role.Rules...)
+		}
+	}
 	if csv != nil {
 		for _, p := range csv.Spec.InstallStrategy.StrategySpec.ClusterPermissions {
 			cluster = append(cluster, p.Rules...)
 		}
-		for _, p := range csv.Spec.InstallStrategy.StrategySpec.Permissions {
+		// operator-controller installs in AllNamespaces mode (the only one it supports by default), where
+		// it promotes the CSV's permissions to ClusterRoles, with get/list/watch on namespaces added
+		// (internal/operator-controller/rukpak/convert/registryv1.go, v1.2.0): the installer must
+		// hold them cluster-wide to create those (v1.2.0 failed on the sample's leader-election rules).
+		perms := csv.Spec.InstallStrategy.StrategySpec.Permissions
+		for _, p := range perms {
+			cluster = append(cluster, p.Rules...)
 			namespaced = append(namespaced, p.Rules...)
+		}
+		if len(perms) > 0 {
+			cluster = append(cluster, rbacv1.PolicyRule{APIGroups: []string{""}, Resources: []string{"namespaces"}, Verbs: []string{"get", "list", "watch"}})
 		}
 	}
 	return cluster, namespaced

@@ -103,7 +103,17 @@ func StartOLMv1(t testing.TB, c *Cluster, version, registriesConf string) *OLMv1
 		t.Fatal(err)
 	}
 	o := &OLMv1{CatalogsURL: "https://127.0.0.1:" + ports[0]}
-	env := []string{"KUBECONFIG=" + c.Kubeconfig, "CONTAINERS_REGISTRIES_CONF=" + registriesConf}
+	// go.podman.io/image v5.40 (operator-controller v1.11.0) reads CONTAINERS_REGISTRIES_CONF; containers/image v5.33
+	// (v1.2.0) reads $HOME/.config/containers/registries.conf before the system's file. Both point at
+	// registriesConf, as a node's /etc/containers/registries.conf would.
+	home := filepath.Join(dir, "home")
+	if err := os.MkdirAll(filepath.Join(home, ".config", "containers"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(registriesConf, filepath.Join(home, ".config", "containers", "registries.conf")); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"KUBECONFIG=" + c.Kubeconfig, "CONTAINERS_REGISTRIES_CONF=" + registriesConf, "HOME=" + home}
 	o.Catalogd = c.startWithServiceAccount(t, "catalogd", catalogd, "catalogd-controller-manager", env,
 		"--system-namespace", OLMv1Namespace,
 		"--catalogs-server-addr", "127.0.0.1:"+ports[0], "--external-address", "127.0.0.1:"+ports[0],

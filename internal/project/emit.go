@@ -17,7 +17,7 @@ import (
 	"github.com/opack/opack/internal/rootfs"
 	"golang.org/x/mod/semver"
 	rbacv1 "k8s.io/api/rbac/v1"
-	"k8s.io/apimachinery/pkg/runtime/schema"
+	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
 
 // EmitOption configures DeployFiles and Emit.
@@ -323,9 +323,9 @@ func installerRBAC(ctx context.Context, p *config.Project, dir string) (cluster,
 	for _, c := range b.CRDs {
 		crds = append(crds, c.Object.GetName())
 	}
-	var others []schema.GroupVersionKind
+	var others []*unstructured.Unstructured
 	for _, o := range b.Others {
-		others = append(others, o.Object.GroupVersionKind())
+		others = append(others, o.Object)
 	}
 	cluster, namespaced = emit.InstallerRBAC(p.Deploy.OLMv1.Extension.Name, b.CSV, crds, others)
 	return cluster, namespaced, nil
