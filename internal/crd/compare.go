@@ -31,7 +31,9 @@ type options struct {
 // project deploys with). A finding whose change one of them refuses outright is an error whatever its
 // rule's default or severity decision: the release would not install. Without it, severities are the
 // rules' own (a standalone check does not know the installer).
-func WithInstallers(installers ...Actor) Option { return func(o *options) { o.installers = installers } }
+func WithInstallers(installers ...Actor) Option {
+	return func(o *options) { o.installers = installers }
+}
 
 // WithStoredVersions sets the live CRDs' status.storedVersions (the same list for every CRD; versions a
 // CRD does not have are ignored for it). Without it, a CRD's stored versions come from the cluster CRD
