@@ -357,6 +357,9 @@ func olmv1Lifecycle(t *testing.T, version string) {
 	}
 	p := newLifecycleProject(t, host+"/example/operator-bundle", host+"/example/operator-catalog")
 	p.push = true
+	if version != olmharness.OLMv1Releases[0] {
+		serviceAccount(t, p.pipelineProject) // spec.serviceAccount is required before v1.11.0
+	}
 	var first []string
 	if !webhooks {
 		if !p.sample {
@@ -476,8 +479,7 @@ func refusedWebhooks(t *testing.T, c *olmharness.Cluster, host string) bool {
 }
 
 // withoutWebhooks removes the webhooks from the sample's config/default (the webhook resources and the
-// manager's webhook patch, and the replacements that need the webhook Service), and names the service
-// account operator-controller installs with (operator-controller before v1.11.0 requires one).
+// manager's webhook patch, and the replacements that need the webhook Service).
 func withoutWebhooks(t *testing.T, p *pipelineProject) {
 	t.Helper()
 	k := filepath.Join(p.dir, "config", "default", "kustomization.yaml")
@@ -492,7 +494,6 @@ func withoutWebhooks(t *testing.T, p *pipelineProject) {
 		t.Fatalf("%s has no webhook replacements", k)
 	}
 	writeFile(t, k, string(data[:i]))
-	serviceAccount(t, p)
 }
 
 // serviceAccount names the service account OLM v1 installs with in opack.yaml.
