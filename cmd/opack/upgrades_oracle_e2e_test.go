@@ -37,10 +37,11 @@ const (
 //
 // By default a fixed sample (oracleCase.Sample: OLM v0 several hops with skips, a version in several
 // skipRanges, a skipped successor, a channel switch, a release removed from the catalog; OLM v1 in each);
-// OPACK_ORACLE=all runs every case (make oracle), OPACK_ORACLE=NAME,NAME those cases; OPACK_ORACLE_OLMV0=v0.26.0 runs that OLM v0 release
-// instead of v0.46.0 (its rows are recorded apart); OPACK_ORACLE_OLM=olm-v0 (olm-v1) runs that one only.
-// One cluster per OLM generation, both at once, each case
-// in a namespace (and for OLM v1 a ClusterCatalog and ClusterExtension) of its own, cases side by side.
+// OPACK_ORACLE=all runs every case (make oracle), OPACK_ORACLE=NAME,NAME those cases;
+// OPACK_ORACLE_OLMV0=v0.26.0 runs that OLM v0 release instead of v0.46.0 (its rows are recorded apart);
+// OPACK_ORACLE_OLM=olm-v0 (olm-v1) runs that generation only. One cluster per OLM generation, both at once,
+// each case in a namespace (and for OLM v1 a ClusterCatalog and ClusterExtension) of its own, cases side
+// by side.
 //
 // Deviation from the real catalogs: their bundle images (quay.io, registry.redhat.io, ...) are not
 // reachable here. Each bundle of a case's catalog gets a stand-in (olmharness.Bundle: a CSV of the
@@ -88,7 +89,12 @@ func TestE2EUpgradesOracle(t *testing.T) {
 		name string
 		run  func(t *testing.T)
 	}{{"olm-v0", func(t *testing.T) {
-		e := olmharness.StartOLMv0Env(t, v0Release)
+		var extra []string
+		if v0Release != olmharness.OLMv0Releases[0] {
+			// Before v0.46.0 catalog-operator logs what v0NothingToDo reads at debug level.
+			extra = append(extra, "--debug")
+		}
+		e := olmharness.StartOLMv0Env(t, v0Release, extra...)
 		t.Logf("OLM v0 %s up after %v", e.Version, time.Since(began).Round(time.Millisecond))
 		eachCase(t, cases, func(t *testing.T, c oracleCase) { record(c, "olm-v0 "+v0Release, oracleV0(t, e, c, images)) })
 	}}, {"olm-v1", func(t *testing.T) {
