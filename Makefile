@@ -5,7 +5,7 @@ VERSION  ?= $(shell git describe --tags --always --dirty 2>/dev/null)
 LDFLAGS  := -X github.com/opack/opack/internal/version.Version=$(VERSION)
 PKGS     := ./...
 
-.PHONY: all build test test-fast test-slow lint demo bench fuzz clean test-deps
+.PHONY: all build test test-fast test-slow lint demo bench fuzz clean test-deps oracle
 
 all: build
 
@@ -45,6 +45,12 @@ test-fast:
 # test-slow ends with a summary line counting skipped tests, and lists each with its reason.
 test-slow:
 	@GO=$(GO) bash hack/test-slow.sh $(PKGS)
+
+# oracle: every case of the upgrades oracle (TestE2EUpgradesOracle: `opack catalog upgrades` against the real
+# OLM v0 and OLM v1, testdata/upgrades-oracle); test-slow runs its sample. OPACK_ORACLE_RECORD=1 rewrites
+# testdata/upgrades-oracle/observed.tsv with what OLM did.
+oracle: test-deps
+	OPACK_ORACLE=all $(GO) test -count=1 -timeout 90m -v -run '^TestE2EUpgradesOracle$$' ./cmd/opack
 
 demo: build
 	@bash hack/demo.sh $(BIN)

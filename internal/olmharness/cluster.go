@@ -76,7 +76,15 @@ func (c *Cluster) dumpState(t testing.TB, dir string) {
 			os.WriteFile(filepath.Join(dir, filepath.Base(p.LogFile)), data, 0o644)
 		}
 	}
-	out, _ := c.KubectlCmd("get", "-A", "-o", "yaml", "installplans,subscriptions,clusterserviceversions,catalogsources,operatorgroups,jobs,pods,deployments,serviceaccounts,configmaps,clustercatalogs,clusterextensions").CombinedOutput()
+	// One kind at a time: a cluster has OLM v0's kinds or OLM v1's, and kubectl lists nothing when one
+	// of the kinds it is given does not exist.
+	var out []byte
+	for _, kind := range []string{"installplans", "subscriptions", "clusterserviceversions", "catalogsources", "operatorgroups",
+		"jobs", "pods", "deployments", "serviceaccounts", "configmaps", "clustercatalogs", "clusterextensions"} {
+		if data, err := c.KubectlCmd("get", "-A", "-o", "yaml", kind).Output(); err == nil {
+			out = append(append(out, "---\n"...), data...)
+		}
+	}
 	os.WriteFile(filepath.Join(dir, "objects.yaml"), out, 0o644)
 	t.Logf("logs and objects kept in %s", dir)
 }

@@ -36,7 +36,7 @@ func RootWith(files map[string]string) func(t testing.TB) string {
 		t.Helper()
 		root := t.TempDir()
 		for dst, src := range files {
-			if err := copyFile(src, filepath.Join(root, dst), 0o755); err != nil {
+			if err := linkOrCopy(src, filepath.Join(root, dst), 0o755); err != nil {
 				t.Fatal(err)
 			}
 			if err := copyLibraries(src, root); err != nil {
@@ -65,6 +65,21 @@ func copyLibraries(bin, root string) error {
 		}
 	}
 	return nil
+}
+
+// linkOrCopy hard-links src at dst when src already has mode and both are on one file system, else
+// copies it. Every pod of an image made by RootWith gets a root of its own, but its programs (opm alone is
+// 100 MB) are shared: nothing writes to them. Copies filled the disk with many catalog pods and unpack Jobs.
+func linkOrCopy(src, dst string, mode os.FileMode) error {
+	if fi, err := os.Stat(src); err == nil && fi.Mode().Perm() == mode {
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if os.Link(src, dst) == nil {
+			return nil
+		}
+	}
+	return copyFile(src, dst, mode)
 }
 
 func copyFile(src, dst string, mode os.FileMode) error {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -297,11 +298,6 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 	if len(argv) == 0 {
 		return nil, "", fmt.Errorf("image %s has no command", c.Image)
 	}
-	cmd := exec.Command(argv[0], argv[1:]...)
-	cmd.Dir = "/"
-	if cfg.WorkingDir != "" {
-		cmd.Dir = cfg.WorkingDir
-	}
 	uid := int64(0)
 	if spec.SecurityContext != nil && spec.SecurityContext.RunAsUser != nil {
 		uid = *spec.SecurityContext.RunAsUser
@@ -309,7 +305,6 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 	if c.SecurityContext != nil && c.SecurityContext.RunAsUser != nil {
 		uid = *c.SecurityContext.RunAsUser
 	}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Chroot: root, Credential: &syscall.Credential{Uid: uint32(uid), Gid: 0}, Setpgid: true}
 	env := []string{"PATH=/usr/local/bin:/usr/bin:/bin", "HOME=/"}
 	env = append(env, cfg.Env...)
 	for _, e := range c.Env {
@@ -317,14 +312,31 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 	}
 	// The kubernetes Service's variables, as kubelet sets them in every container.
 	env = append(env, "KUBERNETES_SERVICE_HOST=127.0.0.1", "KUBERNETES_SERVICE_PORT="+strings.TrimPrefix(k.c.URL, "https://127.0.0.1:"))
-	cmd.Env = env
 	name := "pod-" + namespace + "-" + pod + "-" + c.Name
 	var p *Process
-	start := func() { p, err = k.c.start(name, cmd, nil) }
-	if ns != nil {
-		ns.Run(start)
-	} else {
-		start()
+	start := func() {
+		cmd := exec.Command(argv[0], argv[1:]...)
+		cmd.Dir = "/"
+		if cfg.WorkingDir != "" {
+			cmd.Dir = cfg.WorkingDir
+		}
+		cmd.SysProcAttr = &syscall.SysProcAttr{Chroot: root, Credential: &syscall.Credential{Uid: uint32(uid), Gid: 0}, Setpgid: true}
+		cmd.Env = env
+		p, err = k.c.start(name, cmd, nil)
+	}
+	// ETXTBSY: the program was copied into the root (a volume, e.g. OLM's /util/cpb) while another
+	// goroutine of this process forked, and that child still held the copy's write descriptor until its
+	// exec (Go issue 22315). With many pods at once it happens; a kubelet's container has no such race.
+	for attempt := 0; ; attempt++ {
+		if ns != nil {
+			ns.Run(start)
+		} else {
+			start()
+		}
+		if !errors.Is(err, syscall.ETXTBSY) || attempt == 10 {
+			break
+		}
+		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
 	}
 	if err != nil {
 		return nil, "", err

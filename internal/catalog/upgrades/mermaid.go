@@ -83,8 +83,11 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 		fmt.Fprintf(b, "    %s[%q]\n", id(n), label(n, p.Bundles[n].Version.String(), n == c.Head))
 	}
 	for _, r := range c.Releases {
-		if r.NotInCatalog {
+		switch {
+		case r.NotInCatalog:
 			fmt.Fprintf(b, "    %s[%q]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in catalog", false))
+		case r.NotInChannel:
+			fmt.Fprintf(b, "    %s[%q]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in this channel", false))
 		}
 	}
 	v0, v1 := steps(c)

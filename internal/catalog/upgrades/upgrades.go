@@ -18,6 +18,8 @@ type Request struct {
 	Channel string
 	// From limits the result to one installed release: a bundle name, a version, or
 	// NAME@VERSION for a release the catalog no longer holds; "" is every bundle of the channel.
+	// With Channel set, From may be a bundle of another channel of the package: the cluster
+	// installed it from that channel and its Subscription (ClusterExtension) now names Channel.
 	From string
 }
 
@@ -62,6 +64,9 @@ type Release struct {
 	Version string `json:"version"`
 	// NotInCatalog is set for a release given with --from that the catalog does not hold.
 	NotInCatalog bool `json:"notInCatalog,omitempty"`
+	// NotInChannel is set for a release given with --from and --channel that is a bundle of
+	// another channel of the package (a channel switch).
+	NotInChannel bool `json:"notInChannel,omitempty"`
 	// Deprecated is set when the package's olm.deprecations names the bundle.
 	Deprecated bool `json:"deprecated,omitempty"`
 	// V0Path is every release OLM v0 installs after this one, in order (one InstallPlan each).
@@ -112,12 +117,14 @@ func Compute(m *fbc.Model, req Request) (*Result, error) {
 		switch {
 		case from == nil:
 			starts = pc.releases()
-		case !fromInCatalog || pc.has(from.name):
+		case !fromInCatalog || pc.has(from.name) || req.Channel != "":
+			// A bundle of another channel with --channel: the subscription was moved to this
+			// channel (both OLMs start from the installed CSV, in or out of the channel).
 			starts = []installed{*from}
 		default:
 			continue // --from names a bundle of another channel
 		}
-		res.Channels = append(res.Channels, pc.result(starts, fromInCatalog))
+		res.Channels = append(res.Channels, pc.result(starts))
 	}
 	if len(res.Channels) == 0 {
 		return nil, fmt.Errorf("release %q is in no channel of package %q", req.From, req.Package)
@@ -219,13 +226,13 @@ func (pc *packageChannel) releases() []installed {
 	return out
 }
 
-func (pc *packageChannel) result(starts []installed, fromInCatalog bool) ChannelResult {
+func (pc *packageChannel) result(starts []installed) ChannelResult {
 	cr := ChannelResult{Name: pc.c.Name, Head: pc.head, V0Error: pc.v0.err, versions: pc.uniqueVersions()}
+	deprecated := deprecatedBundles(pc.p)
 	for _, in := range starts {
-		r := Release{Name: in.name, Version: in.version.String(), NotInCatalog: !pc.has(in.name)}
-		if i, ok := pc.byName[in.name]; ok {
-			r.Deprecated = pc.entries[i].deprecated
-		}
+		inPackage := in.name != "" && pc.p.Bundles[in.name] != nil
+		r := Release{Name: in.name, Version: in.version.String(), NotInCatalog: !inPackage,
+			NotInChannel: inPackage && !pc.has(in.name), Deprecated: deprecated[in.name]}
 		r.V0Path, r.V0Stop = pc.v0.path(in)
 		if r.V0Stop == StopNoUpgrade {
 			lastIn := in

@@ -178,6 +178,21 @@ func TestCompute(t *testing.T) {
 			"fast/op.v1.1.0@1.1.0": p([]string{b("1.2.0")}, StopHead, []string{b("1.2.0")}),
 		},
 	}, {
+		// A channel switch: 1.1.0 was installed from stable and the Subscription (ClusterExtension)
+		// now names candidate, which does not hold 1.1.0. Both OLMs start from the installed CSV
+		// (resolver.go:88-97 finds it by status.installedCSV; successors.go:40-56 take the
+		// installed bundle's name and version): candidate's 2.0.0 covers 1.1.0 with its skipRange.
+		name: "channel switch to a channel without the installed release",
+		chans: map[string]channel{
+			"stable":    {e(b("1.0.0"), "", ""), e(b("1.1.0"), b("1.0.0"), "")},
+			"candidate": {e(b("2.0.0"), "", "<2.0.0")},
+		},
+		names: []string{"stable", "candidate"},
+		req:   Request{Channel: "candidate", From: b("1.1.0")},
+		want: map[string]path{
+			"candidate/op.v1.1.0@1.1.0": p([]string{b("2.0.0")}, StopHead, []string{b("2.0.0")}),
+		},
+	}, {
 		// v0-4: olm.deprecations does not change OLM v0 (head skipRange wins, v0-3). v1-3: the
 		// deprecated head sorts after 1.1.0 and after the installed 1.1.0 itself: OLM v1 stops at
 		// 1.1.0, stranded in v1 only.
@@ -293,6 +308,51 @@ func TestComputeErrors(t *testing.T) {
 			_, err := Compute(m, tc.req)
 			if err == nil || !strings.Contains(err.Error(), tc.want) {
 				t.Errorf("Compute error = %v, want it to contain %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// TestFromAnotherChannel checks the flags of a release given with --from and --channel that
+// is a bundle of another channel (a channel switch), and that without --channel such a release
+// is only listed in its own channels.
+func TestFromAnotherChannel(t *testing.T) {
+	m := model(t, map[string]channel{
+		"stable":    {{Name: b("1.0.0")}, {Name: b("1.1.0"), Replaces: b("1.0.0")}},
+		"candidate": {{Name: b("2.0.0"), SkipRange: "<2.0.0"}},
+	}, []string{"stable", "candidate"}, []string{b("1.1.0")}, nil)
+	type flags struct {
+		Channel                    string
+		NotInCatalog, NotInChannel bool
+		Deprecated                 bool
+	}
+	for _, tc := range []struct {
+		name string
+		req  Request
+		want []flags
+	}{
+		{"with --channel", Request{Package: pkg, Channel: "candidate", From: b("1.1.0")},
+			[]flags{{Channel: "candidate", NotInChannel: true, Deprecated: true}}},
+		{"by version with --channel", Request{Package: pkg, Channel: "candidate", From: "1.1.0"},
+			[]flags{{Channel: "candidate", NotInChannel: true, Deprecated: true}}},
+		{"without --channel", Request{Package: pkg, From: b("1.1.0")},
+			[]flags{{Channel: "stable", Deprecated: true}}},
+		{"removed release with --channel", Request{Package: pkg, Channel: "candidate", From: b("0.9.0") + "@0.9.0"},
+			[]flags{{Channel: "candidate", NotInCatalog: true}}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			res, err := Compute(m, tc.req)
+			if err != nil {
+				t.Fatalf("Compute: %v", err)
+			}
+			var got []flags
+			for _, c := range res.Channels {
+				for _, r := range c.Releases {
+					got = append(got, flags{Channel: c.Name, NotInCatalog: r.NotInCatalog, NotInChannel: r.NotInChannel, Deprecated: r.Deprecated})
+				}
+			}
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("releases (-want +got):\n%s", diff)
 			}
 		})
 	}

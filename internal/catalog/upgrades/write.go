@@ -156,6 +156,8 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 			b.WriteString(" [not in catalog; matched by skipRange only: give NAME@VERSION to match replaces and skips too]")
 		case r.NotInCatalog:
 			b.WriteString(" [not in catalog]")
+		case r.NotInChannel:
+			b.WriteString(" [not in this channel]")
 		}
 		if r.Deprecated {
 			b.WriteString(" [deprecated]")
