@@ -443,7 +443,16 @@ func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
 		return
 	}
 	defer func() { <-k.jobSlots }()
-	defer k.removeContainers(j.Namespace, j.Name)
+	// OLM deletes a Job and makes another of the same name (its spec changed, a retry): each run has
+	// folders of its own, and a Job deleted while it waited for a slot is not run.
+	var cur batchv1.Job
+	found, err := k.c.GetJSON(ctx, fmt.Sprintf("/apis/batch/v1/namespaces/%s/jobs/%s", j.Namespace, j.Name), &cur)
+	if err == nil && (!found || cur.UID != j.UID || cur.DeletionTimestamp != nil) {
+		k.logf("job %s/%s (uid %s): deleted before it ran", j.Namespace, j.Name, j.UID)
+		return
+	}
+	run := j.Name + "-" + string(j.UID)[:8]
+	defer k.removeContainers(j.Namespace, run)
 	start := metav1.Now()
 	k.logf("job %s/%s: starting", j.Namespace, j.Name)
 	files, err := k.serviceAccountFiles(ctx, j.Namespace, j.Spec.Template.Spec.ServiceAccountName)
@@ -451,7 +460,7 @@ func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
 		k.logf("job %s/%s: %v", j.Namespace, j.Name, err)
 		return
 	}
-	procs, _, err := k.runContainers(ctx, j.Namespace, j.Name, &j.Spec.Template.Spec, nil, files)
+	procs, _, err := k.runContainers(ctx, j.Namespace, run, &j.Spec.Template.Spec, nil, files)
 	failed := err != nil
 	if err != nil {
 		k.logf("job %s/%s: %v", j.Namespace, j.Name, err)
@@ -480,8 +489,8 @@ func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
 	k.patchStatus(ctx, fmt.Sprintf("/apis/batch/v1/namespaces/%s/jobs/%s/status", j.Namespace, j.Name), st)
 }
 
-// removeContainers removes the root filesystems and volumes of a finished Job's containers (their logs
-// stay in the cluster's folder).
+// removeContainers removes the root filesystems and volumes of a finished Job run's containers (their
+// logs stay in the cluster's folder).
 func (k *Kubelet) removeContainers(namespace, name string) {
 	k.mu.Lock()
 	roots := k.roots[namespace+"/"+name]
