@@ -65,25 +65,28 @@ type Subscription struct {
 	Manual bool
 }
 
-// Subscribe creates s's namespace, CatalogSource (named "catalog", unless s.CatalogNamespace names one),
-// OperatorGroup and Subscription (named after the package), as an operator author's deploy manifests do.
-func (e *OLMv0Env) Subscribe(t testing.TB, s Subscription) {
+// Subscribe creates each subscription's namespace, CatalogSource (named "catalog", unless
+// CatalogNamespace names one), OperatorGroup and Subscription (named after the package), as an operator
+// author's deploy manifests do; several at once in one apply.
+func (e *OLMv0Env) Subscribe(t testing.TB, subs ...Subscription) {
 	t.Helper()
-	approval := "Automatic"
-	if s.Manual {
-		approval = "Manual"
-	}
-	starting := ""
-	if s.StartingCSV != "" {
-		starting = fmt.Sprintf("\n  startingCSV: %q", s.StartingCSV)
-	}
-	catalogNS := s.CatalogNamespace
-	applyManifest(t, e.Cluster, fmt.Sprintf("apiVersion: v1\nkind: Namespace\nmetadata: {name: %q}\n", s.Namespace))
-	if catalogNS == "" {
-		catalogNS = s.Namespace
-		e.CatalogSource(t, s.Namespace, s.CatalogImage)
-	}
-	applyManifest(t, e.Cluster, fmt.Sprintf(`apiVersion: operators.coreos.com/v1
+	var namespaces, objects strings.Builder
+	for _, s := range subs {
+		approval := "Automatic"
+		if s.Manual {
+			approval = "Manual"
+		}
+		starting := ""
+		if s.StartingCSV != "" {
+			starting = fmt.Sprintf("\n  startingCSV: %q", s.StartingCSV)
+		}
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata: {name: %q}\n---\n", s.Namespace)
+		catalogNS := s.CatalogNamespace
+		if catalogNS == "" {
+			catalogNS = s.Namespace
+			objects.WriteString(catalogSourceManifest(s.Namespace, s.CatalogImage) + "---\n")
+		}
+		fmt.Fprintf(&objects, `apiVersion: operators.coreos.com/v1
 kind: OperatorGroup
 metadata: {name: own, namespace: %[1]q}
 spec: {targetNamespaces: [%[1]q]}
@@ -97,14 +100,22 @@ spec:
   source: catalog
   sourceNamespace: %[4]q
   installPlanApproval: %[5]s%[6]s
-`, s.Namespace, s.Package, s.Channel, catalogNS, approval, starting))
+---
+`, s.Namespace, s.Package, s.Channel, catalogNS, approval, starting)
+	}
+	// kubectl applies in order: the namespaces exist before what they hold.
+	applyManifest(t, e.Cluster, namespaces.String()+objects.String())
 }
 
 // CatalogSource creates CatalogSource "catalog" of image in namespace (which must exist), served by
 // OLM's own opm from the image's content (grpcPodConfig.extractContent).
 func (e *OLMv0Env) CatalogSource(t testing.TB, namespace, image string) {
 	t.Helper()
-	applyManifest(t, e.Cluster, fmt.Sprintf(`apiVersion: operators.coreos.com/v1alpha1
+	applyManifest(t, e.Cluster, catalogSourceManifest(namespace, image))
+}
+
+func catalogSourceManifest(namespace, image string) string {
+	return fmt.Sprintf(`apiVersion: operators.coreos.com/v1alpha1
 kind: CatalogSource
 metadata: {name: catalog, namespace: %q}
 spec:
@@ -112,7 +123,7 @@ spec:
   image: %q
   grpcPodConfig:
     extractContent: {catalogDir: /configs, cacheDir: /tmp/cache}
-`, namespace, image))
+`, namespace, image)
 }
 
 // CSVStatus is what OLM v0 reports of a ClusterServiceVersion.
@@ -293,10 +304,13 @@ type Extension struct {
 	UpgradeConstraintPolicy string
 }
 
-// Install creates x's namespace, service account and binding, and the ClusterExtension.
-func (e *OLMv1Env) Install(t testing.TB, x Extension) {
+// Install creates each extension's namespace, service account and binding, and the ClusterExtension;
+// several at once in one apply.
+func (e *OLMv1Env) Install(t testing.TB, xs ...Extension) {
 	t.Helper()
-	applyManifest(t, e.Cluster, fmt.Sprintf(`apiVersion: v1
+	var setup, extensions strings.Builder
+	for _, x := range xs {
+		fmt.Fprintf(&setup, `apiVersion: v1
 kind: Namespace
 metadata: {name: %[1]q}
 ---
@@ -310,15 +324,29 @@ metadata: {name: %[2]q}
 roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
 subjects:
 - {kind: ServiceAccount, name: installer, namespace: %[1]q}
-`, x.Namespace, x.Name+"-installer"))
-	applyManifest(t, e.Cluster, extensionManifest(x))
+---
+`, x.Namespace, x.Name+"-installer")
+		extensions.WriteString(extensionManifest(x) + "---\n")
+	}
+	// kubectl applies in order: the namespace and service account exist before the extension.
+	applyManifest(t, e.Cluster, setup.String()+extensions.String())
 }
 
 // SetVersion changes ClusterExtension x's spec.source.catalog.version (empty: unpinned).
 func (e *OLMv1Env) SetVersion(t testing.TB, x Extension, version string) {
 	t.Helper()
-	x.Version = version
-	applyManifest(t, e.Cluster, extensionManifest(x))
+	e.SetVersions(t, version, x)
+}
+
+// SetVersions changes spec.source.catalog.version of several ClusterExtensions in one apply.
+func (e *OLMv1Env) SetVersions(t testing.TB, version string, xs ...Extension) {
+	t.Helper()
+	var b strings.Builder
+	for _, x := range xs {
+		x.Version = version
+		b.WriteString(extensionManifest(x) + "---\n")
+	}
+	applyManifest(t, e.Cluster, b.String())
 }
 
 func extensionManifest(x Extension) string {
