@@ -5,9 +5,14 @@
 package crdcases
 
 import (
+	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -251,4 +256,91 @@ func storageVersion(c *apiextv1.CustomResourceDefinition) string {
 		}
 	}
 	return ""
+}
+
+// StoredVersionsOf returns status.storedVersions of c's live CRD as the row gives them (the versions c
+// has, and its storage version, as crd.WithStoredVersions reads them), nil when the row gives none.
+func (r Row) StoredVersionsOf(c *apiextv1.CustomResourceDefinition) []string {
+	if r.Stored == "" {
+		return nil
+	}
+	var list []string
+	for _, v := range r.StoredVersions() {
+		if findVersion(c, v) != nil {
+			list = append(list, v)
+		}
+	}
+	if sv := storageVersion(c); sv != "" && !slices.Contains(list, sv) {
+		list = append(list, sv)
+	}
+	return list
+}
+
+// OLMVerdict is what the real OLM controllers did with a row, as OLM-VERDICTS.json keeps it: the
+// verdicts of columns olm-v0 and olm-v1 and the controllers' messages.
+type OLMVerdict struct {
+	ID    string `json:"id"`
+	OLMv0 string `json:"olm-v0"`
+	// OLMv0Message is the failed InstallPlan's (or CSV's) message.
+	OLMv0Message string `json:"olm-v0-message,omitempty"`
+	OLMv1        string `json:"olm-v1"`
+	// OLMv1Message is the ClusterExtension's Progressing message while it retried.
+	OLMv1Message string `json:"olm-v1-message,omitempty"`
+	// ObjectsRefused lists the row's existing objects the API server refused under OLD (they cannot
+	// exist on a cluster), with its message.
+	ObjectsRefused string `json:"objects-refused,omitempty"`
+}
+
+// verdictsFile keeps the OLM controllers' messages, one entry per row in CASES.tsv's order.
+const verdictsFile = "OLM-VERDICTS.json"
+
+// ReadOLMVerdicts returns OLM-VERDICTS.json's entries by row id (none when the file does not exist).
+func ReadOLMVerdicts() (map[string]OLMVerdict, error) {
+	data, err := os.ReadFile(filepath.Join(Dir(), verdictsFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		return map[string]OLMVerdict{}, nil
+	}
+	if err != nil {
+		return nil, err
+	}
+	var list []OLMVerdict
+	if err := json.Unmarshal(data, &list); err != nil {
+		return nil, fmt.Errorf("%s: %w", verdictsFile, err)
+	}
+	out := make(map[string]OLMVerdict, len(list))
+	for _, v := range list {
+		out[v.ID] = v
+	}
+	return out, nil
+}
+
+// RecordOLMVerdicts writes the verdicts into CASES.tsv (columns olm-v0 and olm-v1) and OLM-VERDICTS.json;
+// rows absent from got keep what they had.
+func RecordOLMVerdicts(got map[string]OLMVerdict) error {
+	kept, err := ReadOLMVerdicts()
+	if err != nil {
+		return err
+	}
+	var out []OLMVerdict
+	err = Rewrite(func(r *Row) {
+		v, ok := got[r.ID]
+		if !ok {
+			if v, ok = kept[r.ID]; !ok {
+				return
+			}
+		}
+		r.OLMv0, r.OLMv1 = v.OLMv0, v.OLMv1
+		out = append(out, v)
+	})
+	if err != nil {
+		return err
+	}
+	var data bytes.Buffer
+	enc := json.NewEncoder(&data)
+	enc.SetEscapeHTML(false) // the messages quote Go types and arrows as they are
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(out); err != nil {
+		return err
+	}
+	return os.WriteFile(filepath.Join(Dir(), verdictsFile), data.Bytes(), 0o644)
 }
