@@ -44,6 +44,13 @@ test-fast:
 test-slow:
 	@GO=$(GO) bash hack/test-slow.sh $(PKGS)
 
+# oracle (CRD upgrades): every row of testdata/crd-upgrade/CASES.tsv on the real OLM v0 and OLM v1
+# (cmd/opack TestE2ECRDCasesOLM; CI plays a sample of it): fails when column olm-v0 or olm-v1 is stale;
+# OPACK_ORACLE_RECORD=1 make oracle records what the controllers did (CASES.tsv, OLM-VERDICTS.json).
+.PHONY: oracle
+oracle:
+	OPACK_ORACLE=all $(GO) test -count=1 -timeout 60m -run '^TestE2ECRDCasesOLM$$' ./cmd/opack
+
 demo: build
 	@bash hack/demo.sh $(BIN)
 
