@@ -46,11 +46,13 @@ test-fast:
 test-slow:
 	@GO=$(GO) bash hack/test-slow.sh $(PKGS)
 
-# oracle: every case of the upgrades oracle (TestE2EUpgradesOracle: `opack catalog upgrades` against the real
-# OLM v0 and OLM v1, testdata/upgrades-oracle); test-slow runs its sample. OPACK_ORACLE_RECORD=1 rewrites
-# testdata/upgrades-oracle/observed.tsv with what OLM did.
+# oracle: the real OLM v0 and OLM v1 against opack, every case (test-slow runs a sample of each):
+# TestE2EUpgradesOracle, `opack catalog upgrades` on testdata/upgrades-oracle (observed.tsv);
+# TestE2ECRDCasesOLM, every row of testdata/crd-upgrade/CASES.tsv (columns olm-v0, olm-v1, OLM-VERDICTS.json).
+# Each fails when what it recorded is stale; OPACK_ORACLE_RECORD=1 make oracle records what OLM did.
 oracle: test-deps
 	OPACK_ORACLE=all $(GO) test -count=1 -timeout 90m -v -run '^TestE2EUpgradesOracle$$' ./cmd/opack
+	OPACK_ORACLE=all $(GO) test -count=1 -timeout 60m -v -run '^TestE2ECRDCasesOLM$$' ./cmd/opack
 
 demo: build
 	@bash hack/demo.sh $(BIN)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -12,6 +11,7 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 
+	"github.com/opack/opack/internal/crd/crdcases"
 	"github.com/opack/opack/internal/image"
 )
 
@@ -32,23 +32,13 @@ type crdCase struct {
 
 func readCrdCases(t *testing.T) []crdCase {
 	t.Helper()
-	f, err := os.Open(filepath.Join(crdCasesDir, "CASES.tsv"))
+	rows, err := crdcases.Read()
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer f.Close()
-	var out []crdCase
-	sc := bufio.NewScanner(f)
-	for sc.Scan() {
-		line := sc.Text()
-		if line == "" || strings.HasPrefix(line, "#") {
-			continue
-		}
-		c := strings.Split(line, "\t")
-		if len(c) < 6 {
-			t.Fatalf("malformed CASES.tsv line %q", line)
-		}
-		out = append(out, crdCase{id: c[0], old: c[1], new: c[2], stored: c[3], instances: c[4], expected: c[5]})
+	out := make([]crdCase, 0, len(rows))
+	for _, r := range rows {
+		out = append(out, crdCase{id: r.ID, old: r.Old, new: r.New, stored: r.Stored, instances: r.Instances, expected: r.Expected})
 	}
 	return out
 }

@@ -44,7 +44,8 @@ type ObjectOutcome struct {
 	// Name is "namespace/name" or "name"; Version is the version it was created at: its own, or OLD's
 	// storage version when OLD does not serve its own.
 	Name, Version string
-	// Given is the version of the object's first form (the one created).
+	// Given is the version of the form created: the object's first form, or the form given for OLD's
+	// storage version when OLD does not serve the first form's version.
 	Given string
 	// CreateError is set when OLD refused the object (it cannot exist on a cluster with OLD).
 	CreateError string
@@ -133,10 +134,13 @@ func (s *Server) update(ctx context.Context, nc *apiextv1.CustomResourceDefiniti
 }
 
 // createObjects creates the existing objects under OLD and returns them as created (nil when refused)
-// and, for each, the forms given per version.
+// and, for each, the forms given per version. An object is created in its first form, at its version;
+// when OLD does not serve that version, it was created before at OLD's storage version: in the form
+// given for that version if there is one (the same object at another version), else in its first form.
 func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) ([]*unstructured.Unstructured, []map[string]*unstructured.Unstructured) {
 	var created []*unstructured.Unstructured
 	var forms []map[string]*unstructured.Unstructured
+	var firsts []*unstructured.Unstructured
 	index := map[string]int{}
 	for _, obj := range u.Objects {
 		gvk := obj.GroupVersionKind()
@@ -151,13 +155,20 @@ func (s *Server) createObjects(ctx context.Context, u Upgrade, out *Outcome) ([]
 		}
 		index[key] = len(forms)
 		forms = append(forms, map[string]*unstructured.Unstructured{gvk.Version: obj})
-		obj = obj.DeepCopy()
-		oo := ObjectOutcome{Name: key, Version: gvk.Version, Given: gvk.Version}
-		if v := findVersion(u.Old, gvk.Version); v == nil || !v.Served {
+		firsts = append(firsts, obj)
+	}
+	for i, obj := range firsts {
+		version := obj.GroupVersionKind().Version
+		oo := ObjectOutcome{Name: objectName(obj), Version: version, Given: version}
+		if v := findVersion(u.Old, version); v == nil || !v.Served {
 			// OLD does not serve the object's version: it was created before, at the storage version.
 			oo.Version = storageVersion(u.Old)
-			obj.SetAPIVersion(u.Old.Spec.Group + "/" + oo.Version)
+			if form, ok := forms[i][oo.Version]; ok {
+				obj, oo.Given = form, oo.Version
+			}
 		}
+		obj = obj.DeepCopy()
+		obj.SetAPIVersion(u.Old.Spec.Group + "/" + oo.Version)
 		data, _ := json.Marshal(obj.Object)
 		code, body, err := s.Do(ctx, http.MethodPost, resourcePath(u.Old, oo.Version, obj.GetNamespace(), ""), data)
 		switch {
@@ -423,4 +434,20 @@ func statusMessage(code int, body []byte) string {
 		return fmt.Sprintf("%d: %s", code, st.Message)
 	}
 	return fmt.Sprintf("%d: %s", code, strings.TrimSpace(string(body)))
+}
+
+// SetStoredVersions sets status.storedVersions of the live CRD name through the status subresource, as
+// Run does before creating the existing objects, and returns the server's refusal, if any. With CreateObjects
+// it prepares a CRD that something else (an OLM) installed and upgrades.
+func (s *Server) SetStoredVersions(ctx context.Context, name string, stored []string) (string, error) {
+	return s.setStoredVersions(ctx, name, stored)
+}
+
+// CreateObjects creates u's existing objects of u.Old, which must be live on the server, as Run does
+// (at their own version, or at OLD's storage version when OLD does not serve it; in namespace default
+// when they name none) and returns what happened to each: CreateError when the server refused it.
+func (s *Server) CreateObjects(ctx context.Context, u Upgrade) []ObjectOutcome {
+	out := &Outcome{}
+	s.createObjects(ctx, u, out)
+	return out.Objects
 }

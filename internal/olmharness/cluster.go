@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"sync"
 	"syscall"
 	"testing"
 	"time"
@@ -24,7 +25,15 @@ type Cluster struct {
 	Dir     string
 	Root    string // the opack repository
 	kubectl string
+	mu      sync.Mutex // guards procs: the kubelet starts containers from several goroutines
 	procs   []*Process
+}
+
+// processes returns the processes started so far.
+func (c *Cluster) processes() []*Process {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return append([]*Process(nil), c.procs...)
 }
 
 // StartCluster starts etcd and kube-apiserver (built by hack/build-apiserver.sh; kubeArgs added to its
@@ -71,7 +80,7 @@ func (c *Cluster) dumpState(t testing.TB, dir string) {
 		t.Log(err)
 		return
 	}
-	for _, p := range c.procs {
+	for _, p := range c.processes() {
 		if data, err := os.ReadFile(p.LogFile); err == nil {
 			os.WriteFile(filepath.Join(dir, filepath.Base(p.LogFile)), data, 0o644)
 		}
@@ -139,7 +148,7 @@ func (c *Cluster) Eventually(t testing.TB, timeout time.Duration, what string, c
 			return time.Since(start)
 		}
 		last = state
-		for _, p := range c.procs {
+		for _, p := range c.processes() {
 			if p.watch && !p.Running() && !p.stopped {
 				t.Fatalf("%s: %s exited (%v) while waiting; last state %s\n%s", what, p.Name, p.cmd.ProcessState, last, c.Logs())
 			}
@@ -156,7 +165,7 @@ func (c *Cluster) Eventually(t testing.TB, timeout time.Duration, what string, c
 func (c *Cluster) Logs() string {
 	var b strings.Builder
 	b.WriteString(c.Server.Logs())
-	for _, p := range c.procs {
+	for _, p := range c.processes() {
 		fmt.Fprintf(&b, "--- %s (%s)\n%s\n", p.Name, p.LogFile, p.Tail(6<<10))
 	}
 	return b.String()
@@ -199,12 +208,25 @@ func (c *Cluster) start(name string, cmd *exec.Cmd, env []string) (*Process, err
 		cmd.SysProcAttr = &syscall.SysProcAttr{}
 	}
 	cmd.SysProcAttr.Pdeathsig = syscall.SIGKILL // a test timeout panics past the cleanups
-	if err := cmd.Start(); err != nil {
-		return nil, fmt.Errorf("starting %s: %w", name, err)
+	for attempt := 0; ; attempt++ {
+		err := cmd.Start()
+		if err == nil {
+			break
+		}
+		if !errors.Is(err, syscall.ETXTBSY) || attempt == 20 {
+			return nil, fmt.Errorf("starting %s: %w", name, err)
+		}
+		// The program was just copied into the container's root, and a fork by another goroutine still
+		// holds the copy's write descriptor until that child execs (golang/go#22315): try again.
+		time.Sleep(50 * time.Millisecond)
+		cmd = &exec.Cmd{Path: cmd.Path, Args: cmd.Args, Env: cmd.Env, Dir: cmd.Dir, Stdout: cmd.Stdout, Stderr: cmd.Stderr,
+			SysProcAttr: cmd.SysProcAttr}
 	}
 	p := &Process{Name: name, LogFile: logFile, cmd: cmd, done: make(chan struct{})}
 	go func() { cmd.Wait(); close(p.done) }()
+	c.mu.Lock()
 	c.procs = append(c.procs, p)
+	c.mu.Unlock()
 	return p, nil
 }
 
@@ -252,10 +274,13 @@ func (p *Process) Stop() error {
 }
 
 func (c *Cluster) stopAll(t testing.TB) {
-	for i := len(c.procs) - 1; i >= 0; i-- {
-		if err := c.procs[i].Stop(); err != nil {
+	procs := c.processes()
+	for i := len(procs) - 1; i >= 0; i-- {
+		if err := procs[i].Stop(); err != nil {
 			t.Error(err)
 		}
 	}
+	c.mu.Lock()
 	c.procs = nil
+	c.mu.Unlock()
 }

@@ -53,54 +53,77 @@ type Subscription struct {
 	// CatalogImage is the CatalogSource's spec.image: a catalog image as opack builds it (opm's serve
 	// cache inside, no opm binary), served by OLM's own opm (grpcPodConfig.extractContent).
 	CatalogImage string
-	Package      string
-	Channel      string
+	// CatalogNamespace, when set, is the namespace of a CatalogSource "catalog" already made with
+	// CatalogSource (OLMNamespace, OLM v0's global catalog namespace, serves every namespace: one catalog pod
+	// for many subscriptions); Subscribe then makes none and CatalogImage is not used.
+	CatalogNamespace string
+	Package          string
+	Channel          string
 	// StartingCSV is the release to install first; empty: the channel head.
 	StartingCSV string
 	// Manual: installPlanApproval Manual (each InstallPlan waits for ApproveInstallPlan); else Automatic.
 	Manual bool
 }
 
-// Subscribe creates s's namespace, CatalogSource (named "catalog"), OperatorGroup and Subscription (named
-// after the package), as an operator author's deploy manifests do.
-func (e *OLMv0Env) Subscribe(t testing.TB, s Subscription) {
+// Subscribe creates each subscription's namespace, CatalogSource (named "catalog", unless
+// CatalogNamespace names one), OperatorGroup and Subscription (named after the package), as an operator
+// author's deploy manifests do; several at once in one apply.
+func (e *OLMv0Env) Subscribe(t testing.TB, subs ...Subscription) {
 	t.Helper()
-	approval := "Automatic"
-	if s.Manual {
-		approval = "Manual"
-	}
-	starting := ""
-	if s.StartingCSV != "" {
-		starting = fmt.Sprintf("\n  startingCSV: %q", s.StartingCSV)
-	}
-	applyManifest(t, e.Cluster, fmt.Sprintf(`apiVersion: v1
-kind: Namespace
-metadata: {name: %[1]q}
----
-apiVersion: operators.coreos.com/v1alpha1
-kind: CatalogSource
-metadata: {name: catalog, namespace: %[1]q}
-spec:
-  sourceType: grpc
-  image: %[2]q
-  grpcPodConfig:
-    extractContent: {catalogDir: /configs, cacheDir: /tmp/cache}
----
-apiVersion: operators.coreos.com/v1
+	var namespaces, objects strings.Builder
+	for _, s := range subs {
+		approval := "Automatic"
+		if s.Manual {
+			approval = "Manual"
+		}
+		starting := ""
+		if s.StartingCSV != "" {
+			starting = fmt.Sprintf("\n  startingCSV: %q", s.StartingCSV)
+		}
+		fmt.Fprintf(&namespaces, "apiVersion: v1\nkind: Namespace\nmetadata: {name: %q}\n---\n", s.Namespace)
+		catalogNS := s.CatalogNamespace
+		if catalogNS == "" {
+			catalogNS = s.Namespace
+			objects.WriteString(catalogSourceManifest(s.Namespace, s.CatalogImage) + "---\n")
+		}
+		fmt.Fprintf(&objects, `apiVersion: operators.coreos.com/v1
 kind: OperatorGroup
 metadata: {name: own, namespace: %[1]q}
 spec: {targetNamespaces: [%[1]q]}
 ---
 apiVersion: operators.coreos.com/v1alpha1
 kind: Subscription
-metadata: {name: %[3]q, namespace: %[1]q}
+metadata: {name: %[2]q, namespace: %[1]q}
 spec:
-  name: %[3]q
-  channel: %[4]q
+  name: %[2]q
+  channel: %[3]q
   source: catalog
-  sourceNamespace: %[1]q
+  sourceNamespace: %[4]q
   installPlanApproval: %[5]s%[6]s
-`, s.Namespace, s.CatalogImage, s.Package, s.Channel, approval, starting))
+---
+`, s.Namespace, s.Package, s.Channel, catalogNS, approval, starting)
+	}
+	// kubectl applies in order: the namespaces exist before what they hold.
+	applyManifest(t, e.Cluster, namespaces.String()+objects.String())
+}
+
+// CatalogSource creates CatalogSource "catalog" of image in namespace (which must exist), served by
+// OLM's own opm from the image's content (grpcPodConfig.extractContent).
+func (e *OLMv0Env) CatalogSource(t testing.TB, namespace, image string) {
+	t.Helper()
+	applyManifest(t, e.Cluster, catalogSourceManifest(namespace, image))
+}
+
+func catalogSourceManifest(namespace, image string) string {
+	return fmt.Sprintf(`apiVersion: operators.coreos.com/v1alpha1
+kind: CatalogSource
+metadata: {name: catalog, namespace: %q}
+spec:
+  sourceType: grpc
+  image: %q
+  grpcPodConfig:
+    extractContent: {catalogDir: /configs, cacheDir: /tmp/cache}
+`, namespace, image)
 }
 
 // CSVStatus is what OLM v0 reports of a ClusterServiceVersion.
@@ -143,21 +166,21 @@ func (c *Cluster) CSVs(ctx context.Context, ns string) (map[string]string, error
 
 // InstallPlan is what OLM v0 wrote of an InstallPlan.
 type InstallPlan struct {
-	Name     string
-	CSVs     []string // spec.clusterServiceVersionNames
-	Approved bool
-	Phase    string
+	Namespace, Name string
+	CSVs            []string // spec.clusterServiceVersionNames
+	Approved        bool
+	Phase           string
 	// Message is the message of its conditions (a failed plan's reason).
 	Message string
 	Created time.Time
 }
 
-// InstallPlans returns the InstallPlans of ns, oldest first.
+// InstallPlans returns the InstallPlans of ns (of every namespace when ns is empty), oldest first.
 func (c *Cluster) InstallPlans(ctx context.Context, ns string) ([]InstallPlan, error) {
 	var list struct {
 		Items []struct {
 			Metadata struct {
-				Name              string
+				Namespace, Name   string
 				CreationTimestamp time.Time `json:"creationTimestamp"`
 			} `json:"metadata"`
 			Spec struct {
@@ -171,12 +194,16 @@ func (c *Cluster) InstallPlans(ctx context.Context, ns string) ([]InstallPlan, e
 			} `json:"status"`
 		} `json:"items"`
 	}
-	if _, err := c.GetJSON(ctx, fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns), &list); err != nil {
+	path := "/apis/operators.coreos.com/v1alpha1/installplans"
+	if ns != "" {
+		path = fmt.Sprintf("/apis/operators.coreos.com/v1alpha1/namespaces/%s/installplans", ns)
+	}
+	if _, err := c.GetJSON(ctx, path, &list); err != nil {
 		return nil, err
 	}
 	out := make([]InstallPlan, 0, len(list.Items))
 	for _, ip := range list.Items {
-		p := InstallPlan{Name: ip.Metadata.Name, CSVs: ip.Spec.ClusterServiceVersionNames, Approved: ip.Spec.Approved,
+		p := InstallPlan{Namespace: ip.Metadata.Namespace, Name: ip.Metadata.Name, CSVs: ip.Spec.ClusterServiceVersionNames, Approved: ip.Spec.Approved,
 			Phase: ip.Status.Phase, Message: ip.Status.Message, Created: ip.Metadata.CreationTimestamp}
 		for _, cond := range ip.Status.Conditions {
 			if cond.Message != "" {
@@ -284,10 +311,13 @@ type Extension struct {
 	UpgradeConstraintPolicy string
 }
 
-// Install creates x's namespace, service account and binding, and the ClusterExtension.
-func (e *OLMv1Env) Install(t testing.TB, x Extension) {
+// Install creates each extension's namespace, service account and binding, and the ClusterExtension;
+// several at once in one apply.
+func (e *OLMv1Env) Install(t testing.TB, xs ...Extension) {
 	t.Helper()
-	applyManifest(t, e.Cluster, fmt.Sprintf(`apiVersion: v1
+	var setup, extensions strings.Builder
+	for _, x := range xs {
+		fmt.Fprintf(&setup, `apiVersion: v1
 kind: Namespace
 metadata: {name: %[1]q}
 ---
@@ -301,15 +331,29 @@ metadata: {name: %[2]q}
 roleRef: {apiGroup: rbac.authorization.k8s.io, kind: ClusterRole, name: cluster-admin}
 subjects:
 - {kind: ServiceAccount, name: installer, namespace: %[1]q}
-`, x.Namespace, x.Name+"-installer"))
-	applyManifest(t, e.Cluster, extensionManifest(x))
+---
+`, x.Namespace, x.Name+"-installer")
+		extensions.WriteString(extensionManifest(x) + "---\n")
+	}
+	// kubectl applies in order: the namespace and service account exist before the extension.
+	applyManifest(t, e.Cluster, setup.String()+extensions.String())
 }
 
 // SetVersion changes ClusterExtension x's spec.source.catalog.version (empty: unpinned).
 func (e *OLMv1Env) SetVersion(t testing.TB, x Extension, version string) {
 	t.Helper()
-	x.Version = version
-	applyManifest(t, e.Cluster, extensionManifest(x))
+	e.SetVersions(t, version, x)
+}
+
+// SetVersions changes spec.source.catalog.version of several ClusterExtensions in one apply.
+func (e *OLMv1Env) SetVersions(t testing.TB, version string, xs ...Extension) {
+	t.Helper()
+	var b strings.Builder
+	for _, x := range xs {
+		x.Version = version
+		b.WriteString(extensionManifest(x) + "---\n")
+	}
+	applyManifest(t, e.Cluster, b.String())
 }
 
 func extensionManifest(x Extension) string {
@@ -356,20 +400,21 @@ type Condition struct {
 	ObservedGeneration            int64 `json:"observedGeneration"`
 }
 
-// Extension returns the status of ClusterExtension name.
-func (c *Cluster) Extension(ctx context.Context, name string) (ExtensionStatus, error) {
-	var obj struct {
-		Metadata struct{ Generation int64 } `json:"metadata"`
-		Status   struct {
-			Install struct {
-				Bundle struct{ Name, Version string }
-			} `json:"install"`
-			Conditions []Condition
-		} `json:"status"`
-	}
-	if _, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/"+name, &obj); err != nil {
-		return ExtensionStatus{}, err
-	}
+// extensionObject is what Extension and Extensions read of a ClusterExtension.
+type extensionObject struct {
+	Metadata struct {
+		Name       string
+		Generation int64
+	} `json:"metadata"`
+	Status struct {
+		Install struct {
+			Bundle struct{ Name, Version string }
+		} `json:"install"`
+		Conditions []Condition
+	} `json:"status"`
+}
+
+func (obj *extensionObject) status() ExtensionStatus {
 	s := ExtensionStatus{Bundle: obj.Status.Install.Bundle.Name, Version: obj.Status.Install.Bundle.Version, Generation: obj.Metadata.Generation}
 	for _, cond := range obj.Status.Conditions {
 		switch cond.Type {
@@ -380,7 +425,29 @@ func (c *Cluster) Extension(ctx context.Context, name string) (ExtensionStatus, 
 			s.ObservedGeneration = cond.ObservedGeneration
 		}
 	}
-	return s, nil
+	return s
+}
+
+// Extension returns the status of ClusterExtension name.
+func (c *Cluster) Extension(ctx context.Context, name string) (ExtensionStatus, error) {
+	var obj extensionObject
+	if _, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions/"+name, &obj); err != nil {
+		return ExtensionStatus{}, err
+	}
+	return obj.status(), nil
+}
+
+// Extensions returns the status of every ClusterExtension by name (one request, for many extensions).
+func (c *Cluster) Extensions(ctx context.Context) (map[string]ExtensionStatus, error) {
+	var list struct{ Items []extensionObject }
+	if _, err := c.GetJSON(ctx, "/apis/olm.operatorframework.io/v1/clusterextensions", &list); err != nil {
+		return nil, err
+	}
+	out := make(map[string]ExtensionStatus, len(list.Items))
+	for i := range list.Items {
+		out[list.Items[i].Metadata.Name] = list.Items[i].status()
+	}
+	return out, nil
 }
 
 // Condition returns the status condition typ of the object at the API path (zero when missing).

@@ -53,7 +53,16 @@ type Kubelet struct {
 	// namespaces holds the namespaces whose default ServiceAccount exists.
 	namespaces map[string]bool
 	events     []string
+	// roots are the root filesystems made for each pod or Job's containers ("namespace/name"): a Job's
+	// are removed once it finished, as a node removes exited containers.
+	roots map[string][]string
+	// jobSlots bounds the Jobs running at once, as a node's capacity does: each holds a few hundred MB of
+	// root filesystems (OLM's opm and util images) while it runs.
+	jobSlots chan struct{}
 }
+
+// maxJobs is how many Jobs the kubelet runs at once; the others wait, reported as not yet started.
+const maxJobs = 8
 
 // podRun is a pod the kubelet runs.
 type podRun struct {
@@ -69,7 +78,7 @@ type podRun struct {
 func StartKubelet(t testing.TB, c *Cluster, images map[string]func(t testing.TB) string) *Kubelet {
 	t.Helper()
 	k := &Kubelet{c: c, t: t, images: images, pods: map[string]*podRun{}, jobs: map[string]bool{}, deps: map[string]int64{},
-		namespaces: map[string]bool{}}
+		namespaces: map[string]bool{}, roots: map[string][]string{}, jobSlots: make(chan struct{}, maxJobs)}
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan struct{})
 	go func() {
@@ -278,6 +287,9 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 	if err != nil {
 		return nil, "", err
 	}
+	k.mu.Lock()
+	k.roots[namespace+"/"+pod] = append(k.roots[namespace+"/"+pod], root)
+	k.mu.Unlock()
 	for _, m := range c.VolumeMounts {
 		src, ok := volumes[m.Name]
 		if !ok {
@@ -437,6 +449,22 @@ func (c *Cluster) Patch(ctx context.Context, path string, body []byte) error {
 
 // runJob runs a Job's pod template once, as the job controller and kubelet would, and reports it.
 func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
+	select {
+	case k.jobSlots <- struct{}{}:
+	case <-ctx.Done():
+		return
+	}
+	defer func() { <-k.jobSlots }()
+	// OLM deletes a Job and makes another of the same name (its spec changed, a retry): each run has
+	// folders of its own, and a Job deleted while it waited for a slot is not run.
+	var cur batchv1.Job
+	found, err := k.c.GetJSON(ctx, fmt.Sprintf("/apis/batch/v1/namespaces/%s/jobs/%s", j.Namespace, j.Name), &cur)
+	if err == nil && (!found || cur.UID != j.UID || cur.DeletionTimestamp != nil) {
+		k.logf("job %s/%s (uid %s): deleted before it ran", j.Namespace, j.Name, j.UID)
+		return
+	}
+	run := j.Name + "-" + string(j.UID)[:8]
+	defer k.removeContainers(j.Namespace, run)
 	start := metav1.Now()
 	k.logf("job %s/%s: starting", j.Namespace, j.Name)
 	files, err := k.serviceAccountFiles(ctx, j.Namespace, j.Spec.Template.Spec.ServiceAccountName)
@@ -444,7 +472,7 @@ func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
 		k.logf("job %s/%s: %v", j.Namespace, j.Name, err)
 		return
 	}
-	procs, _, err := k.runContainers(ctx, j.Namespace, j.Name, &j.Spec.Template.Spec, nil, files)
+	procs, _, err := k.runContainers(ctx, j.Namespace, run, &j.Spec.Template.Spec, nil, files)
 	failed := err != nil
 	if err != nil {
 		k.logf("job %s/%s: %v", j.Namespace, j.Name, err)
@@ -471,6 +499,20 @@ func (k *Kubelet) runJob(ctx context.Context, j *batchv1.Job) {
 	}
 	k.logf("job %s/%s: done, failed=%v", j.Namespace, j.Name, failed)
 	k.patchStatus(ctx, fmt.Sprintf("/apis/batch/v1/namespaces/%s/jobs/%s/status", j.Namespace, j.Name), st)
+}
+
+// removeContainers removes the root filesystems and volumes of a finished Job run's containers (their
+// logs stay in the cluster's folder).
+func (k *Kubelet) removeContainers(namespace, name string) {
+	k.mu.Lock()
+	roots := k.roots[namespace+"/"+name]
+	delete(k.roots, namespace+"/"+name)
+	k.mu.Unlock()
+	for _, dir := range append(roots, filepath.Join(k.c.Dir, "pods", namespace, name)) {
+		if err := os.RemoveAll(dir); err != nil {
+			k.logf("job %s/%s: removing %s: %v", namespace, name, dir, err)
+		}
+	}
 }
 
 // serviceAccountFiles returns what kubelet mounts at /var/run/secrets/kubernetes.io/serviceaccount: a
