@@ -81,7 +81,7 @@ func TestE2ECRDCasesOLM(t *testing.T) {
 	}
 	began := time.Now()
 	host := olmtest.StartRegistry(t)
-	cases := oracleCases(t, rows)
+	cases := crdOracleCases(t, rows)
 	catalog := pushOracleCatalog(t, host, cases)
 	t.Logf("%d rows: %d bundles and the catalog pushed in %v", len(cases), 2*len(cases), time.Since(began).Round(time.Millisecond))
 
@@ -94,13 +94,13 @@ func TestE2ECRDCasesOLM(t *testing.T) {
 	var playedV0, playedV1 bool
 	t.Run("olm-v0", func(t *testing.T) {
 		start := time.Now()
-		oracleOLMv0(t, catalog, cases, got)
+		crdOracleV0(t, catalog, cases, got)
 		t.Logf("OLM v0: %d rows in %v", len(cases), time.Since(start).Round(time.Millisecond))
 		playedV0 = true
 	})
 	t.Run("olm-v1", func(t *testing.T) {
 		start := time.Now()
-		oracleOLMv1(t, host, catalog, cases, got)
+		crdOracleV1(t, host, catalog, cases, got)
 		t.Logf("OLM v1: %d rows in %v", len(cases), time.Since(start).Round(time.Millisecond))
 		playedV1 = true
 	})
@@ -132,22 +132,22 @@ func TestE2ECRDCasesOLM(t *testing.T) {
 	}
 }
 
-// oracleCase is a row made ready to play: its CRDs and objects moved to group <prefix>.<group>.
-type oracleCase struct {
+// crdOracleCase is a row made ready to play: its CRDs and objects moved to group <prefix>.<group>.
+type crdOracleCase struct {
 	row      crdcases.Row
 	prefix   string // row<i>: the API group prefix, the package, the namespace and the ClusterExtension
 	old, new []*apiextv1.CustomResourceDefinition
 	objects  []*unstructured.Unstructured
 }
 
-func (c *oracleCase) csv(version string) string { return c.prefix + ".v" + version }
+func (c *crdOracleCase) csv(version string) string { return c.prefix + ".v" + version }
 
-// oracleCases loads each row as TestE2EAPIServerVerdicts does (crdcases.CompleteFixtures) and moves it to
+// crdOracleCases loads each row as TestE2EAPIServerVerdicts does (crdcases.CompleteFixtures) and moves it to
 // its own API group.
-func oracleCases(t *testing.T, rows []crdcases.Row) []*oracleCase {
+func crdOracleCases(t *testing.T, rows []crdcases.Row) []*crdOracleCase {
 	t.Helper()
 	ctx := t.Context()
-	var out []*oracleCase
+	var out []*crdOracleCase
 	for _, row := range rows {
 		old, err := crd.Load(ctx, row.OldPath())
 		if err != nil {
@@ -158,7 +158,7 @@ func oracleCases(t *testing.T, rows []crdcases.Row) []*oracleCase {
 			t.Fatalf("%s: %v", row.ID, err)
 		}
 		crdcases.CompleteFixtures(old.CRDs, newSet.CRDs)
-		c := &oracleCase{row: row, prefix: fmt.Sprintf("row%d", row.Index)}
+		c := &crdOracleCase{row: row, prefix: fmt.Sprintf("row%d", row.Index)}
 		move := func(crds []*apiextv1.CustomResourceDefinition) []*apiextv1.CustomResourceDefinition {
 			var moved []*apiextv1.CustomResourceDefinition
 			for _, oc := range crds {
@@ -187,7 +187,7 @@ func oracleCases(t *testing.T, rows []crdcases.Row) []*oracleCase {
 // pushOracleCatalog pushes each case's two bundles with `opack image bundle` and the catalog listing
 // them all (package row<i>, channel stable: v1.0.0, then v2.0.0 replacing it) with `opack catalog render`
 // and `opack image catalog`; it returns the catalog image.
-func pushOracleCatalog(t *testing.T, host string, cases []*oracleCase) string {
+func pushOracleCatalog(t *testing.T, host string, cases []*crdOracleCase) string {
 	t.Helper()
 	dir := t.TempDir()
 	var images []string
@@ -252,7 +252,7 @@ func crdManifest(t *testing.T, c *apiextv1.CustomResourceDefinition) []byte {
 // prepareOracleCase gives the live CRDs of OLD (installed by an OLM) the row's stored versions and
 // creates its existing objects, as TestE2EAPIServerVerdicts does before the update. It returns the
 // objects the API server refused (they cannot exist with OLD).
-func prepareOracleCase(t *testing.T, c *olmharness.Cluster, oc *oracleCase) string {
+func prepareOracleCase(t *testing.T, c *olmharness.Cluster, oc *crdOracleCase) string {
 	t.Helper()
 	ctx := t.Context()
 	var refused []string
@@ -272,8 +272,8 @@ func prepareOracleCase(t *testing.T, c *olmharness.Cluster, oc *oracleCase) stri
 	return strings.Join(refused, "; ")
 }
 
-// oracleOLMv0 plays the cases on OLM v0.
-func oracleOLMv0(t *testing.T, catalog string, cases []*oracleCase, got map[string]*crdcases.OLMVerdict) {
+// crdOracleV0 plays the cases on OLM v0.
+func crdOracleV0(t *testing.T, catalog string, cases []*crdOracleCase, got map[string]*crdcases.OLMVerdict) {
 	start := time.Now()
 	e := olmharness.StartOLMv0Env(t, olmharness.OLMv0Releases[0], "--install-plan-retry-timeout", "10s")
 	c := e.Cluster
@@ -289,7 +289,7 @@ func oracleOLMv0(t *testing.T, catalog string, cases []*oracleCase, got map[stri
 	t.Logf("OLM v0: %d subscriptions made in %v", len(cases), time.Since(start).Round(time.Millisecond))
 	// Phase 1: approve each v1.0.0 InstallPlan; wait for its CSV to succeed or its plan to fail.
 	start = time.Now()
-	installed := olmv0Phase(t, c, cases, "1.0.0", func(oc *oracleCase, verdict, msg string) {
+	installed := olmv0Phase(t, c, cases, "1.0.0", func(oc *crdOracleCase, verdict, msg string) {
 		if verdict == crdcases.Reject {
 			got[oc.row.ID].OLMv0, got[oc.row.ID].OLMv0Message = crdcases.InstallFails, msg
 		}
@@ -300,7 +300,7 @@ func oracleOLMv0(t *testing.T, catalog string, cases []*oracleCase, got map[stri
 		got[oc.row.ID].ObjectsRefused = prepareOracleCase(t, c, oc)
 	}
 	start = time.Now()
-	olmv0Phase(t, c, installed, "2.0.0", func(oc *oracleCase, verdict, msg string) {
+	olmv0Phase(t, c, installed, "2.0.0", func(oc *crdOracleCase, verdict, msg string) {
 		got[oc.row.ID].OLMv0, got[oc.row.ID].OLMv0Message = verdict, msg
 	})
 	t.Logf("OLM v0: %d upgrades decided %v after the objects were created", len(installed), time.Since(start).Round(time.Millisecond))
@@ -309,7 +309,7 @@ func oracleOLMv0(t *testing.T, catalog string, cases []*oracleCase, got map[stri
 // olmv0Phase approves the InstallPlan of each case's CSV of version as soon as OLM v0 makes it and waits
 // until the CSV Succeeded (accept) or the InstallPlan Failed (reject, its message); it reports each case
 // to decided and returns those accepted, in order.
-func olmv0Phase(t *testing.T, c *olmharness.Cluster, cases []*oracleCase, version string, decided func(oc *oracleCase, verdict, msg string)) []*oracleCase {
+func olmv0Phase(t *testing.T, c *olmharness.Cluster, cases []*crdOracleCase, version string, decided func(oc *crdOracleCase, verdict, msg string)) []*crdOracleCase {
 	t.Helper()
 	done := map[string]string{}
 	start := time.Now()
@@ -363,7 +363,7 @@ func olmv0Phase(t *testing.T, c *olmharness.Cluster, cases []*oracleCase, versio
 		}
 		return len(waiting) == 0, strings.Join(waiting, "\n"), nil
 	})
-	var accepted []*oracleCase
+	var accepted []*crdOracleCase
 	for _, oc := range cases {
 		if done[oc.prefix] == crdcases.Accept {
 			accepted = append(accepted, oc)
@@ -373,8 +373,8 @@ func olmv0Phase(t *testing.T, c *olmharness.Cluster, cases []*oracleCase, versio
 }
 
 // logDecisions wraps decided to log each row's verdict and when it came.
-func logDecisions(t *testing.T, phase string, start time.Time, decided func(oc *oracleCase, verdict, msg string)) func(oc *oracleCase, verdict, msg string) {
-	return func(oc *oracleCase, verdict, msg string) {
+func logDecisions(t *testing.T, phase string, start time.Time, decided func(oc *crdOracleCase, verdict, msg string)) func(oc *crdOracleCase, verdict, msg string) {
+	return func(oc *crdOracleCase, verdict, msg string) {
 		t.Logf("%s: %s %s after %v", phase, oc.row.ID, verdict, time.Since(start).Round(100*time.Millisecond))
 		decided(oc, verdict, msg)
 	}
@@ -382,7 +382,7 @@ func logDecisions(t *testing.T, phase string, start time.Time, decided func(oc *
 
 // oracleTimeout bounds a phase of the cases: the controllers work on every row at once, but two cores
 // run a bundle unpack Job (OLM v0) or a Helm release (OLM v1) per row.
-func oracleTimeout(cases []*oracleCase) time.Duration {
+func oracleTimeout(cases []*crdOracleCase) time.Duration {
 	return 3*time.Minute + time.Duration(len(cases))*10*time.Second
 }
 
@@ -425,8 +425,8 @@ func listCSVs(ctx context.Context, c *olmharness.Cluster) (map[string]olmharness
 // refusal is taken as its verdict (a successful install takes 1-4 s; a refusal is retried forever).
 const olmv1Settle = 10 * time.Second
 
-// oracleOLMv1 plays the cases on OLM v1.
-func oracleOLMv1(t *testing.T, registry, catalog string, cases []*oracleCase, got map[string]*crdcases.OLMVerdict) {
+// crdOracleV1 plays the cases on OLM v1.
+func crdOracleV1(t *testing.T, registry, catalog string, cases []*crdOracleCase, got map[string]*crdcases.OLMVerdict) {
 	start := time.Now()
 	e := olmharness.StartOLMv1Env(t, registry)
 	c := e.Cluster
@@ -434,7 +434,7 @@ func oracleOLMv1(t *testing.T, registry, catalog string, cases []*oracleCase, go
 	start = time.Now()
 	e.Catalog(t, "crdcases", catalog)
 	t.Logf("OLM v1: ClusterCatalog serving after %v", time.Since(start).Round(time.Millisecond))
-	ext := func(oc *oracleCase) olmharness.Extension {
+	ext := func(oc *crdOracleCase) olmharness.Extension {
 		return olmharness.Extension{Name: oc.prefix, Namespace: oc.prefix, Package: oc.prefix, Catalog: "crdcases", Version: "1.0.0"}
 	}
 	start = time.Now()
@@ -443,7 +443,7 @@ func oracleOLMv1(t *testing.T, registry, catalog string, cases []*oracleCase, go
 		exts = append(exts, ext(oc))
 	}
 	e.Install(t, exts...)
-	installed := olmv1Phase(t, c, cases, "1.0.0", func(oc *oracleCase, verdict, msg string) {
+	installed := olmv1Phase(t, c, cases, "1.0.0", func(oc *crdOracleCase, verdict, msg string) {
 		if verdict == crdcases.Reject {
 			got[oc.row.ID].OLMv1, got[oc.row.ID].OLMv1Message = crdcases.InstallFails, msg
 		}
@@ -463,7 +463,7 @@ func oracleOLMv1(t *testing.T, registry, catalog string, cases []*oracleCase, go
 	if len(exts) > 0 {
 		e.SetVersions(t, "2.0.0", exts...)
 	}
-	olmv1Phase(t, c, installed, "2.0.0", func(oc *oracleCase, verdict, msg string) {
+	olmv1Phase(t, c, installed, "2.0.0", func(oc *crdOracleCase, verdict, msg string) {
 		got[oc.row.ID].OLMv1, got[oc.row.ID].OLMv1Message = verdict, msg
 	})
 	t.Logf("OLM v1: %d upgrades decided %v after version 2.0.0 was asked for", len(installed), time.Since(start).Round(time.Millisecond))
@@ -472,7 +472,7 @@ func oracleOLMv1(t *testing.T, registry, catalog string, cases []*oracleCase, go
 // olmv1Phase waits until each case's ClusterExtension installed version (accept) or has kept retrying
 // its current generation for olmv1Settle (reject, the Progressing message); it reports each case to
 // decided and returns those accepted, in order.
-func olmv1Phase(t *testing.T, c *olmharness.Cluster, cases []*oracleCase, version string, decided func(oc *oracleCase, verdict, msg string)) []*oracleCase {
+func olmv1Phase(t *testing.T, c *olmharness.Cluster, cases []*crdOracleCase, version string, decided func(oc *crdOracleCase, verdict, msg string)) []*crdOracleCase {
 	t.Helper()
 	done := map[string]string{}
 	retrying := map[string]time.Time{}
@@ -511,7 +511,7 @@ func olmv1Phase(t *testing.T, c *olmharness.Cluster, cases []*oracleCase, versio
 		}
 		return len(waiting) == 0, strings.Join(waiting, "\n"), nil
 	})
-	var accepted []*oracleCase
+	var accepted []*crdOracleCase
 	for _, oc := range cases {
 		if done[oc.prefix] == crdcases.Accept {
 			accepted = append(accepted, oc)
