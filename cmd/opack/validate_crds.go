@@ -128,6 +128,7 @@ func crdReport(findings []crd.Finding) *finding.Report {
 			New:      f.New,
 			Fix:      f.Fix,
 			Actor:    string(f.Actor),
+			Actors:   f.Actors(),
 		})
 	}
 	return r
@@ -145,8 +146,8 @@ func crdMessage(f crd.Finding) string {
 		fmt.Fprintf(&b, " (%s -> %s)", quoteOrNone(f.Old), quoteOrNone(f.New))
 	}
 	fmt.Fprintf(&b, " [%s]", f.Rule)
-	if f.Actor != "" {
-		b.WriteString("; " + f.Actor.Verdict())
+	if v := f.Verdict(); v != "" {
+		b.WriteString("; " + v)
 	}
 	if f.Fix != "" {
 		b.WriteString("; fix: " + f.Fix)

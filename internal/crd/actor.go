@@ -1,5 +1,7 @@
 package crd
 
+import "strings"
+
 // Actor names who refuses the upgrade when a finding's change ships, or who breaks when nothing refuses it.
 type Actor string
 
@@ -40,6 +42,63 @@ var actors = map[Rule]Actor{
 	RuleCRDAdded:               ActorClients,
 	RulePreserveUnknownFields:  ActorClients,
 	RuleEnumValueAdded:         ActorClients,
+}
+
+// alsoRefused lists the installers whose own check refuses a rule's change before the API server would
+// (checked against the real controllers on testdata/crd-upgrade's CASES.tsv, columns olm-v0 and olm-v1):
+// OLM v0's stored-version check ("risk of data loss updating ...: new CRD removes version v1 that is
+// listed as a stored version on the existing CRD") and OLM v1's preflight ("storedVersionRemoval: stored
+// versions removed", "scope: scope changed"); OLM v0 leaves a scope change to the API server ("field is
+// immutable").
+var alsoRefused = map[Rule][]Actor{
+	RuleStoredVersionRemoved: {ActorOLMv0, ActorOLMv1},
+	RuleScopeChanged:         {ActorOLMv1},
+}
+
+// tightenings are the schema rules whose change can make an existing object invalid: OLM v0 validates
+// every existing object against the new schema before it updates the CRD and fails the InstallPlan when
+// one no longer validates (seen on the real OLM v0: max-tightened, min-tightened and required-added in
+// CASES.tsv's olm0 rows and TestE2EOLMv0Lifecycle). Without the objects at hand, opack names OLM v0 as a
+// conditional refuser of these; with them (--instances) the objects' own findings (instance-invalid) say it.
+var tightenings = map[Rule]bool{
+	RuleTypeChanged: true, RuleEnumAdded: true, RuleEnumValueRemoved: true, RuleRequiredAdded: true,
+	RuleMaxTightened: true, RuleMinTightened: true, RulePatternAdded: true, RulePatternChanged: true,
+	RuleNullableRemoved: true, RuleOneOfAdded: true, RuleOneOfRemoved: true, RuleAnyOfAdded: true,
+	RuleAnyOfRemoved: true, RuleAllOfAdded: true, RuleNotChanged: true, RuleFormatChanged: true,
+	RuleCELAdded: true, RuleCELChanged: true, RuleAdditionalProperties: true,
+	RuleUniqueItemsAdded: true, RuleMultipleOfTightened: true,
+}
+
+// RefusersOf returns every actor that refuses a rule's change outright: ActorOf(r) and the installers
+// whose own check refuses it too (clients are never a refuser).
+func RefusersOf(r Rule) []Actor {
+	a := ActorOf(r)
+	if a == ActorClients {
+		return nil
+	}
+	return append([]Actor{a}, alsoRefused[r]...)
+}
+
+// verdict says who refuses a finding of rule r whose first actor is a: "refused by apiserver, olm-v0
+// and olm-v1", "refused by olm-v1; by olm-v0 too when an existing object no longer validates", "breaks
+// clients".
+func verdict(r Rule, a Actor) string {
+	if a == ActorClients || a != ActorOf(r) {
+		return a.Verdict()
+	}
+	all := RefusersOf(r)
+	names := make([]string, len(all))
+	for i, x := range all {
+		names[i] = string(x)
+	}
+	v := "refused by " + names[0]
+	if n := len(names); n > 1 {
+		v = "refused by " + strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	if tightenings[r] && a == ActorOLMv1 {
+		v += "; by olm-v0 too when an existing object no longer validates"
+	}
+	return v
 }
 
 // ActorOf returns who refuses (or suffers) the change a rule reports.

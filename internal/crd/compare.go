@@ -267,8 +267,10 @@ func finish(o *options, changes []change) []Finding {
 			continue
 		}
 		f.Severity = sev
-		if a := ActorOf(f.Rule); slices.Contains(o.installers, a) {
-			f.Deployed, f.Severity = true, SeverityError
+		for _, a := range RefusersOf(f.Rule) {
+			if slices.Contains(o.installers, a) {
+				f.Deployed, f.Severity = true, SeverityError
+			}
 		}
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)

@@ -92,12 +92,39 @@ func (f Finding) String() string {
 		fmt.Fprintf(&b, " (%s -> %s)", orNone(f.Old), orNone(f.New))
 	}
 	if f.Actor != "" {
-		b.WriteString("; " + f.Actor.Verdict())
-		if f.Deployed {
-			b.WriteString(", which this project deploys with")
-		}
+		b.WriteString("; " + f.Verdict())
 	}
 	return b.String()
+}
+
+// Verdict says who refuses the finding's change, or that clients break: "refused by olm-v1; by olm-v0
+// too when an existing object no longer validates", "refused by apiserver, olm-v0 and olm-v1", "breaks
+// clients" (empty without an actor), and ", which this project deploys with" when Deployed.
+func (f Finding) Verdict() string {
+	if f.Actor == "" {
+		return ""
+	}
+	v := verdict(f.Rule, f.Actor)
+	if f.Deployed {
+		v += ", which this project deploys with"
+	}
+	return v
+}
+
+// Actors lists who refuses the finding's change outright (Actor and, for the rule's own actor, the
+// installers whose own check refuses it too), or Actor alone.
+func (f Finding) Actors() []string {
+	if f.Actor == "" {
+		return nil
+	}
+	if f.Actor != ActorOf(f.Rule) || f.Actor == ActorClients {
+		return []string{string(f.Actor)}
+	}
+	var out []string
+	for _, a := range RefusersOf(f.Rule) {
+		out = append(out, string(a))
+	}
+	return out
 }
 
 func orNone(s string) string {

@@ -35,6 +35,7 @@ type edgeItem struct {
 	paths        []string    // the schema paths of the change, several for echoes (crd.FoldEchoes)
 	old, new     string      // the values before and after the change (crd.Finding.Old, New)
 	fix, actor   string      // what to do, and who refuses the change or breaks (crd.Finding.Fix, Actor)
+	actors       []string    // every actor that refuses it (crd.Finding.Actors)
 	drop         *storedDrop // for stored-version drops: the path, rendered per edge
 }
 
@@ -211,7 +212,8 @@ func addStoredDrops(order []*edgeCheck, edges map[graph.EdgeKey]*edgeCheck, vers
 			ec.dropVersionRemoved(d.crd, d.version)
 			drop := d
 			ec.add(edgeItem{sev: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop,
-				crd: d.crd, version: d.version, paths: []string{"spec.versions"}, actor: string(crd.ActorAPIServer)}, d.message())
+				crd: d.crd, version: d.version, paths: []string{"spec.versions"}, actor: string(crd.ActorAPIServer),
+				actors: crd.Finding{Rule: crd.RuleStoredVersionRemoved, Actor: crd.ActorAPIServer}.Actors()}, d.message())
 		}
 	}
 }
@@ -271,7 +273,7 @@ func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache, fold bool) {
 			key += "\x00" + strings.Join(paths, "\x00")
 		}
 		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: key, text: text, paths: paths,
-			old: f.Old, new: f.New, fix: f.Fix, actor: string(f.Actor)}, f.String())
+			old: f.Old, new: f.New, fix: f.Fix, actor: string(f.Actor), actors: f.Actors()}, f.String())
 	}
 }
 
