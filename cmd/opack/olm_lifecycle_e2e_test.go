@@ -388,7 +388,9 @@ func olmv1Lifecycle(t *testing.T, version string) {
 		if strings.Contains(x.Progressing.Message, "no matches for kind") {
 			return false, "", fmt.Errorf("an API the bundle needs is missing: %s", last)
 		}
-		return x.Installed.Status == "True", last, err
+		// Progressing=Succeeded: the release is installed and operator-controller watches it (an
+		// installer that cannot list what it installed stays Retrying with Installed=True).
+		return x.Installed.Status == "True" && x.Progressing.Reason == "Succeeded", last, err
 	})
 	t.Logf("v0.0.1: %s, %v after kubectl apply", last, time.Since(phase).Round(time.Millisecond))
 	if !strings.Contains(last, `installed "0.0.1"`) {
@@ -411,7 +413,7 @@ func olmv1Lifecycle(t *testing.T, version string) {
 	c.Kubectl(t, "apply", "-k", filepath.Join(p.dir, "deploy", "olmv1"))
 	c.Eventually(t, 3*time.Minute, "ClusterExtension installs 0.0.2", func(ctx context.Context) (bool, string, error) {
 		x, err := c.Extension(ctx, p.extension)
-		return x.Version == "0.0.2", fmt.Sprintf("installed %q; Progressing %+v", x.Version, x.Progressing), err
+		return x.Version == "0.0.2" && x.Progressing.Reason == "Succeeded", fmt.Sprintf("installed %q; Progressing %+v", x.Version, x.Progressing), err
 	})
 	t.Logf("v0.0.2: ClusterExtension installed 0.0.2 %v after kubectl apply", time.Since(phase).Round(time.Millisecond))
 	if got := p.serverField(t, c); !strings.Contains(got, e2eField) {

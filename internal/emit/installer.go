@@ -21,7 +21,7 @@ var manageVerbs = []string{"create", "delete", "get", "list", "patch", "update",
 // (otherGVKs: kinds of unknown scope are allowed cluster-wide), plus every rule of the CSV's
 // clusterPermissions (Kubernetes lets an account grant only what it holds); namespace rules, for the
 // install namespace, to manage the operator's Deployments, ServiceAccounts, Services, Roles and
-// RoleBindings, plus every rule of the CSV's permissions. The rules of the bundle's own ClusterRoles
+// RoleBindings (listed and watched cluster-wide too), plus every rule of the CSV's permissions. The rules of the bundle's own ClusterRoles
 // (cluster) and Roles (namespace) are added too: the API server lets an account create a role only with
 // permissions it holds (operator-controller v1.2.0 failed on the go/v4 sample's metrics-reader
 // ClusterRole without them, "attempting to grant RBAC permissions not currently held").
@@ -45,6 +45,14 @@ func InstallerRBAC(ext string, csv *v1alpha1.ClusterServiceVersion, crdNames []s
 		{APIGroups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: manageVerbs},
 		{APIGroups: []string{""}, Resources: []string{"serviceaccounts", "services"}, Verbs: manageVerbs},
 		{APIGroups: []string{"rbac.authorization.k8s.io"}, Resources: []string{"rolebindings", "roles"}, Verbs: manageVerbs},
+	}
+	// operator-controller watches what it installed with informers over all namespaces
+	// (internal/operator-controller/contentmanager/contentmanager.go:120, v1.2.0: NamespaceAll), so
+	// the installer lists and watches those kinds cluster-wide; without it v1.2.0 installs but stays
+	// Progressing=Retrying "waiting for sync: failed to list ... at the cluster scope"
+	// (operator-framework/operator-controller#1192).
+	for _, r := range namespaced {
+		cluster = append(cluster, rbacv1.PolicyRule{APIGroups: r.APIGroups, Resources: r.Resources, Verbs: []string{"list", "watch"}})
 	}
 	for _, o := range others {
 		if o.GroupVersionKind().Group != rbacv1.GroupName {

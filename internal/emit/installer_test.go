@@ -38,6 +38,10 @@ func TestInstallerRBAC(t *testing.T) {
 		{APIGroups: []string{"rbac.authorization.k8s.io"}, Resources: []string{"clusterrolebindings", "clusterroles"}, Verbs: manageVerbs},
 		{APIGroups: []string{"monitoring.coreos.com"}, Resources: []string{"servicemonitors"}, Verbs: manageVerbs},
 		{APIGroups: []string{"rbac.authorization.k8s.io"}, Resources: []string{"clusterroles", "roles"}, Verbs: manageVerbs},
+		// operator-controller's informers list and watch what it installed in all namespaces
+		{APIGroups: []string{"apps"}, Resources: []string{"deployments"}, Verbs: []string{"list", "watch"}},
+		{APIGroups: []string{""}, Resources: []string{"serviceaccounts", "services"}, Verbs: []string{"list", "watch"}},
+		{APIGroups: []string{"rbac.authorization.k8s.io"}, Resources: []string{"rolebindings", "roles"}, Verbs: []string{"list", "watch"}},
 		{NonResourceURLs: []string{"/metrics"}, Verbs: []string{"get"}},
 		{APIGroups: []string{"cache.example.com"}, Resources: []string{"memcacheds"}, Verbs: []string{"get"}},
 		// the CSV's permissions, which operator-controller makes ClusterRoles of in AllNamespaces mode
