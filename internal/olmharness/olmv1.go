@@ -29,7 +29,8 @@ const (
 
 // OLMv1Releases are the OLM v1 releases the harness builds: the newest (hack/tools/operator-controller)
 // and the oldest the module proxy serves (hack/tools/operator-controller-v1.2.0; v1.0.0 and v1.1.0 are
-// refused), which is also the newest that builds from the proxy alone (see skipUnbuildable).
+// refused), which also builds from the proxy alone (v1.10.0 and later need pkg.package-operator.run/boxcutter,
+// which hack/tools/operator-controller/goproxy holds for proxies that refuse its host).
 var OLMv1Releases = []string{"v1.11.0", "v1.2.0"}
 
 // olmv1Tool names a program of OLM v1 release version for hack/build-apiserver.sh, and the tools module
@@ -78,7 +79,7 @@ func StartOLMv1(t testing.TB, c *Cluster, version, registriesConf string) *OLMv1
 		tool, _ := olmv1Tool(version, name)
 		bin, err := Binary(t.Context(), c.Root, tool)
 		if err != nil {
-			skipUnbuildable(t, tool, version, err)
+			skipOrFail(t, "no %s %s: %v", tool, version, err)
 		}
 		bins[name] = bin
 	}
@@ -283,16 +284,4 @@ func freeLoopbackPorts(n int) ([]string, error) {
 		out = append(out, fmt.Sprint(l.Addr().(*net.TCPAddr).Port))
 	}
 	return out, nil
-}
-
-// skipUnbuildable skips t, even in CI, when OLM v1's tools module cannot be built because the module
-// proxy refuses one of its modules (operator-controller v1.10.0 and later need
-// pkg.package-operator.run/boxcutter, a host some proxies do not allow: 403 "Go module host not
-// permitted"); any other build failure fails the test in CI as skipOrFail does.
-func skipUnbuildable(t testing.TB, name, version string, err error) {
-	t.Helper()
-	if msg := err.Error(); strings.Contains(msg, "403 Forbidden") || strings.Contains(msg, "not permitted") {
-		t.Skipf("SKIP: %s %s cannot be built here: the Go module proxy refuses a module it needs (docs/olm-e2e.md): %v", name, version, err)
-	}
-	skipOrFail(t, "no %s: %v", name, err)
 }

@@ -2,9 +2,9 @@
 // end-to-end tests only: hack/build-apiserver.sh builds them into the user cache folder. A module of its
 // own, so that their dependencies never reach opack's. go.sum was seeded from operator-controller's own
 // go.sum at v1.11.0: pkg.package-operator.run/boxcutter v0.14.0 is served by proxy.golang.org but not by
-// a proxy restricted to an allow-list of hosts (403 "Go module host not permitted"); there, a file://
+// a proxy restricted to an allow-list of hosts (403 "Go module host not permitted"); goproxy/ is a file://
 // GOPROXY holding the module zipped from github.com/package-operator/boxcutter at tag v0.14.0 (commit
-// a89690bf) is accepted by go only because it matches go.sum's h1 hash.
+// a89690bf), accepted by go only because it matches go.sum's h1 hash (goproxy/README.md).
 module github.com/opack/opack/hack/tools/operator-controller
 
 go 1.26.3
