@@ -33,7 +33,7 @@ func TestCatalogDiff(t *testing.T) {
 		want string
 	}{
 		{"same", []string{base, diffDemo(t)}, exitOK, "0 packages changed"},
-		{"skip added", []string{base, diffDemo(t, "  replaces: demo.v1.1.0\n")}, exitFindings, "newly stranded (reached the head before, no longer):\n    stable: 1.1.0, 1.0.0: OLM v0 cannot resolve"},
+		{"skip added", []string{base, diffDemo(t, "  replaces: demo.v1.1.0\n")}, exitFindings, "newly stranded (reached the head before, no longer):\n    stable: 1.2.0, 1.1.0, 1.0.0: OLM v0 cannot resolve"},
 		{"markdown", []string{base, diffDemo(t, "  replaces: demo.v1.1.0\n"), "-o", "markdown"}, exitFindings, "### opack catalog diff: failed"},
 		{"github", []string{base, diffDemo(t, "  replaces: demo.v1.1.0\n"), "-o", "github"}, exitFindings, "::error file="},
 		{"mermaid", []string{base, diffDemo(t, "  replaces: demo.v1.1.0\n"), "-o", "mermaid"}, exitFindings, "-.->|replaces removed|"},

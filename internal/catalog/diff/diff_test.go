@@ -120,7 +120,10 @@ func TestDiffRealRevisions(t *testing.T) {
 		stranded       int
 	}{
 		{name: "add-bundle", base: withoutBundle(t, orig, v0280), head: orig, passed: true, added: []string{v0280}},
-		{name: "remove-middle-bundle", base: orig, head: withoutBundle(t, orig, v0261), passed: false, removed: []string{v0261}, stranded: 3},
+		// The head counts too: with the chain broken, OLM v0 cannot resolve from it either.
+		{name: "remove-middle-bundle", base: orig, head: withoutBundle(t, orig, v0261), passed: false, removed: []string{v0261}, stranded: 4},
+		// Clusters still run the removed head: nothing in HEAD upgrades them.
+		{name: "remove-head-bundle", base: orig, head: withoutBundle(t, orig, v0280), passed: false, removed: []string{v0280}, stranded: 1},
 		{name: "change-channel", base: orig, head: channelChanged, passed: true},
 	}
 	for _, tc := range tests {

@@ -40,9 +40,8 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string,
 			}
 		}
 		for _, br := range bc.Releases {
-			if br.Name == bc.Head {
-				continue
-			}
+			// The head too: a release added after it is where its installs go next (or, when the
+			// head is removed or left behind, where they no longer go).
 			ar, removed := afterRelease(mHead, p, bc.Name, ac, br)
 			if ar == nil {
 				if len(br.StrandedIn) == 0 && hp != nil {
