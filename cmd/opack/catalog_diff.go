@@ -22,6 +22,8 @@ func newCatalogDiffCmd() *cobra.Command {
 		Long: `Compare two file-based catalogs, BASE and HEAD: each a folder, a catalog image, or git:REV:PATH
 read from the git repository of the current folder without checking it out (PATH as in
 "git show REV:PATH": from the repository's top, or from the current folder when it starts with ./).
+A catalog kept as one file, beside other catalogs in its folder, is named by its file (a path or
+git:REV:FILE).
 
 Files identical on both sides are only hashed; a package is decoded only when one of its files
 changed. For each changed package: bundles and channels added and removed, channel entries whose

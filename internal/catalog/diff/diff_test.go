@@ -288,3 +288,118 @@ func TestSpreadPackage(t *testing.T) {
 		})
 	}
 }
+
+// TestOneFileCatalog: a catalog kept as one file beside other catalogs of the same package (as
+// netobserv/netobserv-catalog keeps released.yaml, y-stream.yaml and z-stream.yaml) is compared alone,
+// from git or from the work tree, and its findings name the file.
+func TestOneFileCatalog(t *testing.T) {
+	catalog := func(versions ...string) string {
+		out := "---\ndefaultChannel: stable\nname: demo\nschema: olm.package\n---\nentries:\n"
+		for i, v := range versions {
+			out += "- name: demo.v" + v + "\n"
+			if i > 0 {
+				out += "  replaces: demo.v" + versions[i-1] + "\n"
+			}
+		}
+		out += "name: stable\npackage: demo\nschema: olm.channel\n"
+		for _, v := range versions {
+			out += "---\nimage: example.com/demo-bundle:v" + v + "\nname: demo.v" + v + "\npackage: demo\nproperties:\n- type: olm.package\n  value:\n    packageName: demo\n    version: " + v + "\nschema: olm.bundle\n"
+		}
+		return out
+	}
+	dir := gitRepo(t,
+		map[string]string{"catalog/released.yaml": catalog("1.0.0", "1.1.0"), "catalog/candidate.yaml": catalog("1.0.0", "1.1.0", "1.2.0")},
+		map[string]string{"catalog/released.yaml": catalog("1.0.0", "1.1.0", "1.2.0")})
+	for _, head := range []string{"git:HEAD:catalog/released.yaml", filepath.Join(dir, "catalog", "released.yaml")} {
+		t.Run(filepath.Base(filepath.Dir(head)), func(t *testing.T) {
+			r, err := Diff(context.Background(), "git:HEAD~1:catalog/released.yaml", head, WithDir(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Passed() {
+				t.Errorf("failed: %v (candidate.yaml, another catalog of the package, must not be read)", r.Findings)
+			}
+			for _, f := range r.Findings {
+				if !strings.HasSuffix(f.File, "catalog/released.yaml") {
+					t.Errorf("finding names %q, want catalog/released.yaml: %v", f.File, f)
+				}
+			}
+			if len(r.Packages) != 1 {
+				t.Fatalf("%d packages changed, want 1", len(r.Packages))
+			}
+			if diff := cmp.Diff([]string{"demo.v1.2.0"}, r.Packages[0].BundlesAdded); diff != "" {
+				t.Errorf("bundles added (-want +got):\n%s", diff)
+			}
+			var b bytes.Buffer
+			if err := WriteText(&b, r); err != nil {
+				t.Fatal(err)
+			}
+			want := "stable 1.1.0, 1.0.0 (2 releases): v0 and v1 as before, then → 1.2.0"
+			if !strings.Contains(b.String(), want) {
+				t.Errorf("text lacks %q:\n%s", want, b.String())
+			}
+		})
+	}
+	if _, err := Diff(context.Background(), "git:HEAD:catalog/missing.yaml", "git:HEAD:catalog", WithDir(dir)); err == nil || !strings.Contains(err.Error(), "no folder or file catalog/missing.yaml") {
+		t.Errorf("a missing path: got %v, want an error naming it", err)
+	}
+}
+
+func TestUpgradeLines(t *testing.T) {
+	p := &Package{Name: "demo", versions: map[string]string{}}
+	for _, v := range []string{"1.0.0", "1.0.1", "1.1.0", "1.2.0", "1.3.0"} {
+		p.versions["demo.v"+v] = v
+	}
+	tests := []struct {
+		name     string
+		upgrades []PathChange
+		want     []string
+	}{
+		{
+			name: "extended by the same release: one line",
+			upgrades: []PathChange{
+				{Channel: "stable", From: "demo.v1.1.0", Version: "1.1.0", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+				{Channel: "stable", From: "demo.v1.0.0", Version: "1.0.0", V0Before: []string{"demo.v1.1.0"}, V0After: []string{"demo.v1.1.0", "demo.v1.2.0"}, V1Before: []string{"demo.v1.1.0"}, V1After: []string{"demo.v1.1.0", "demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+			},
+			want: []string{"stable 1.1.0, 1.0.0 (2 releases): v0 and v1 as before, then → 1.2.0"},
+		},
+		{
+			name: "one release alone keeps its line",
+			upgrades: []PathChange{
+				{Channel: "stable", From: "demo.v1.1.0", Version: "1.1.0", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+			},
+			want: []string{"stable 1.1.0: v0 stays ⇒ 1.2.0; v1 stays ⇒ 1.2.0"},
+		},
+		{
+			name: "a path that changes course is listed alone",
+			upgrades: []PathChange{
+				{Channel: "stable", From: "demo.v1.1.0", Version: "1.1.0", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+				{Channel: "stable", From: "demo.v1.0.1", Version: "1.0.1", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+				{Channel: "stable", From: "demo.v1.0.0", Version: "1.0.0", V0Before: []string{"demo.v1.1.0"}, V0After: []string{"demo.v1.2.0"}, V1Before: []string{"demo.v1.1.0"}, V1After: []string{"demo.v1.2.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+			},
+			want: []string{
+				"stable 1.1.0, 1.0.1 (2 releases): v0 and v1 as before, then → 1.2.0",
+				"stable 1.0.0: v0 1.1.0 ⇒ 1.2.0; v1 1.1.0 ⇒ 1.2.0",
+			},
+		},
+		{
+			name: "OLM v1 gains another release: listed alone",
+			upgrades: []PathChange{
+				{Channel: "stable", From: "demo.v1.1.0", Version: "1.1.0", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.3.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+				{Channel: "stable", From: "demo.v1.0.0", Version: "1.0.0", V0After: []string{"demo.v1.2.0"}, V1After: []string{"demo.v1.3.0"}, V0StopBefore: "head", V0StopAfter: "head"},
+			},
+			want: []string{
+				"stable 1.1.0: v0 stays ⇒ 1.2.0; v1 stays ⇒ 1.3.0",
+				"stable 1.0.0: v0 stays ⇒ 1.2.0; v1 stays ⇒ 1.3.0",
+			},
+		},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			p.Upgrades = tc.upgrades
+			if diff := cmp.Diff(tc.want, p.upgradeLines()); diff != "" {
+				t.Errorf("lines (-want +got):\n%s", diff)
+			}
+		})
+	}
+}

@@ -60,14 +60,22 @@ func openGit(arg, dir string) (*side, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the tree of %s: %w", arg, err)
 	}
-	if rel != "." {
-		if tree, err = tree.Tree(rel); err != nil {
-			return nil, fmt.Errorf("reading %s: no folder %s at %s: %w", arg, rel, rev, err)
-		}
-	}
-	// The tree is walked without reading any blob: a file's hash is its tree entry's.
 	g := &gitFS{repo: repo, files: map[string]plumbing.Hash{}}
 	s := &side{arg: arg, prefix: rel, fsys: g, hashes: g.files, cleanup: func() {}, git: true}
+	if rel != "." {
+		sub, err := tree.Tree(rel)
+		if err != nil {
+			// A catalog kept as one file (several catalogs side by side in one folder).
+			f, ferr := tree.File(rel)
+			if ferr != nil {
+				return nil, fmt.Errorf("reading %s: no folder or file %s at %s: %w", arg, rel, rev, err)
+			}
+			s.prefix, g.files[path.Base(rel)] = path.Dir(rel), f.Hash
+			return s, nil
+		}
+		tree = sub
+	}
+	// The tree is walked without reading any blob: a file's hash is its tree entry's.
 	w := object.NewTreeWalker(tree, true, nil)
 	defer w.Close()
 	for {

@@ -56,18 +56,24 @@ func openSide(ctx context.Context, arg, dir string, images image.Puller) (*side,
 	return openImage(ctx, arg, src.Ref, images)
 }
 
-// openDir lists the files below dir and hashes each as git would.
+// openDir lists the files below dir (or dir itself, a catalog of one file) and hashes each as
+// git would.
 func openDir(ctx context.Context, arg, dir, prefix string) (*side, error) {
 	fi, err := os.Stat(dir)
 	if err != nil {
 		return nil, fmt.Errorf("reading catalog %s: %w", arg, err)
 	}
-	if !fi.IsDir() {
-		return nil, fmt.Errorf("reading catalog %s: not a folder", arg)
-	}
-	files, err := manifest.Files(dir)
-	if err != nil {
-		return nil, fmt.Errorf("reading catalog %s: %w", arg, err)
+	var files []string
+	switch {
+	case fi.IsDir():
+		if files, err = manifest.Files(dir); err != nil {
+			return nil, fmt.Errorf("reading catalog %s: %w", arg, err)
+		}
+	case fi.Mode().IsRegular():
+		// A catalog kept as one file (several catalogs side by side in one folder).
+		files, dir, prefix = []string{filepath.Base(dir)}, filepath.Dir(dir), filepath.Dir(prefix)
+	default:
+		return nil, fmt.Errorf("reading catalog %s: not a folder or a file", arg)
 	}
 	hashes := make([]plumbing.Hash, len(files))
 	errs := make([]error, len(files))

@@ -119,10 +119,70 @@ func (p *Package) text(b *strings.Builder) {
 	}
 	if len(p.Upgrades) > 0 {
 		b.WriteString("  upgrades that changed (installed release: before ⇒ after):\n")
-		for _, u := range p.Upgrades {
-			fmt.Fprintf(b, "    %s %s: %s\n", u.Channel, p.release(u.From, u.Removed), p.pathText(u))
+		for _, line := range p.upgradeLines() {
+			fmt.Fprintf(b, "    %s\n", line)
 		}
 	}
+}
+
+// upgradeLines are the text lines of p's changed paths. Releases of a channel whose paths both
+// OLMs only extend, by the same releases (what adding a bundle after the head does), share one
+// line; the JSON keeps every path.
+func (p *Package) upgradeLines() []string {
+	type group struct {
+		channel, tail string
+		releases      []string
+	}
+	var groups []*group
+	byKey := map[string]*group{}
+	var lines []string
+	for _, u := range p.Upgrades {
+		tail, ok := extension(u)
+		if !ok {
+			continue
+		}
+		key := u.Channel + "\x00" + strings.Join(tail, "\x00")
+		if byKey[key] == nil {
+			byKey[key] = &group{channel: u.Channel, tail: p.path(tail)}
+			groups = append(groups, byKey[key])
+		}
+		byKey[key].releases = append(byKey[key].releases, p.release(u.From, u.Removed))
+	}
+	shared := map[string]bool{}
+	for _, g := range groups {
+		if len(g.releases) < 2 {
+			continue
+		}
+		for _, r := range g.releases {
+			shared[g.channel+"\x00"+r] = true
+		}
+		lines = append(lines, fmt.Sprintf("%s %s (%d releases): v0 and v1 as before, then → %s", g.channel, abbreviate(g.releases), len(g.releases), g.tail))
+	}
+	for _, u := range p.Upgrades {
+		if r := p.release(u.From, u.Removed); !shared[u.Channel+"\x00"+r] {
+			lines = append(lines, fmt.Sprintf("%s %s: %s", u.Channel, r, p.pathText(u)))
+		}
+	}
+	return lines
+}
+
+// extension returns what u's paths gained when both OLMs keep their path and go on by the same
+// releases, ending at the head as before.
+func extension(u PathChange) ([]string, bool) {
+	if u.V0StopBefore != u.V0StopAfter || len(u.V0After) <= len(u.V0Before) || !equal(u.V0Before, u.V0After[:len(u.V0Before)]) ||
+		len(u.V1After) <= len(u.V1Before) || !equal(u.V1Before, u.V1After[:len(u.V1Before)]) {
+		return nil, false
+	}
+	tail := u.V0After[len(u.V0Before):]
+	return tail, equal(tail, u.V1After[len(u.V1Before):])
+}
+
+// abbreviate lists up to five names, else the first three, "…" and the last.
+func abbreviate(names []string) string {
+	if len(names) <= 5 {
+		return strings.Join(names, ", ")
+	}
+	return strings.Join(names[:3], ", ") + ", …, " + names[len(names)-1]
 }
 
 func (e EntryChange) text() string {
