@@ -68,8 +68,16 @@ type Problem struct {
 func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 	m := &Model{Packages: map[string]*ModelPackage{}}
 	var probs []Problem
+	// A package declared more than once (several catalogs copied into one folder) is one error,
+	// opm's first: its channels and bundles declared again are that same mistake, not more errors.
+	dupPkgs := map[string]bool{}
 	add := func(pkg, msg string, args ...any) {
 		probs = append(probs, Problem{Pkg: pkg, Msg: fmt.Sprintf(msg, args...)})
+	}
+	addUnlessDup := func(pkg, msg string, args ...any) {
+		if !dupPkgs[pkg] {
+			add(pkg, msg, args...)
+		}
 	}
 	for i := range cfg.Packages {
 		p := &cfg.Packages[i]
@@ -78,7 +86,8 @@ func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 			add("", "config contains package with no name")
 			continue
 		case m.Packages[p.Name] != nil:
-			add(p.Name, "duplicate package %q", p.Name)
+			addUnlessDup(p.Name, "duplicate package %q", p.Name)
+			dupPkgs[p.Name] = true
 			continue
 		}
 		if errs := validation.IsDNS1123Label(p.Name); len(errs) > 0 {
@@ -88,8 +97,8 @@ func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 		m.Packages[p.Name] = &ModelPackage{Name: p.Name, Blob: p, DefaultChannel: p.DefaultChannel,
 			Channels: map[string]*ModelChannel{}, Bundles: map[string]*ModelBundle{}}
 	}
-	entryOwners := convertChannels(cfg, m, add)
-	convertBundles(cfg, m, entryOwners, add)
+	entryOwners := convertChannels(cfg, m, add, addUnlessDup)
+	convertBundles(cfg, m, entryOwners, add, addUnlessDup)
 	for _, name := range m.SortedPackages() {
 		mp := m.Packages[name]
 		if mp.DefaultChannel != "" && mp.Channels[mp.DefaultChannel] == nil {
@@ -100,7 +109,9 @@ func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 	return m, probs
 }
 
-func convertChannels(cfg *DeclarativeConfig, m *Model, add func(string, string, ...any)) map[string]map[string][]string {
+// convertChannels adds the channels to m; addDup reports a channel declared twice (silent for a
+// package declared twice).
+func convertChannels(cfg *DeclarativeConfig, m *Model, add, addDup func(string, string, ...any)) map[string]map[string][]string {
 	// owners: package -> bundle name -> channels listing it
 	owners := map[string]map[string][]string{}
 	for i := range cfg.Channels {
@@ -114,7 +125,7 @@ func convertChannels(cfg *DeclarativeConfig, m *Model, add func(string, string, 
 			add(c.Package, "package %q contains channel with no name", c.Package)
 			continue
 		case mp.Channels[c.Name] != nil:
-			add(c.Package, "package %q has duplicate channel %q", c.Package, c.Name)
+			addDup(c.Package, "package %q has duplicate channel %q", c.Package, c.Name)
 			continue
 		}
 		seen := map[string]bool{}
@@ -140,11 +151,13 @@ func convertChannels(cfg *DeclarativeConfig, m *Model, add func(string, string, 
 	return owners
 }
 
-func convertBundles(cfg *DeclarativeConfig, m *Model, owners map[string]map[string][]string, add func(string, string, ...any)) {
+// convertBundles adds the bundles to m; addDup reports a bundle declared twice (silent for a
+// package declared twice).
+func convertBundles(cfg *DeclarativeConfig, m *Model, owners map[string]map[string][]string, add, addDup func(string, string, ...any)) {
 	found := map[string]map[string]bool{}
 	for i := range cfg.Bundles {
 		b := &cfg.Bundles[i]
-		mb, ok := convertBundle(b, m, owners, add)
+		mb, ok := convertBundle(b, m, owners, add, addDup)
 		if !ok {
 			continue
 		}
@@ -168,7 +181,7 @@ func convertBundles(cfg *DeclarativeConfig, m *Model, owners map[string]map[stri
 	}
 }
 
-func convertBundle(b *Bundle, m *Model, owners map[string]map[string][]string, add func(string, string, ...any)) (*ModelBundle, bool) {
+func convertBundle(b *Bundle, m *Model, owners map[string]map[string][]string, add, addDup func(string, string, ...any)) (*ModelBundle, bool) {
 	mp := m.Packages[b.Package]
 	switch {
 	case b.Package == "":
@@ -178,7 +191,7 @@ func convertBundle(b *Bundle, m *Model, owners map[string]map[string][]string, a
 		add(b.Package, "unknown package %q for bundle %q", b.Package, b.Name)
 		return nil, false
 	case mp.Bundles[b.Name] != nil:
-		add(b.Package, "package %q has duplicate bundle %q", b.Package, b.Name)
+		addDup(b.Package, "package %q has duplicate bundle %q", b.Package, b.Name)
 		return nil, false
 	}
 	props, err := ParseProperties(b.Properties)
@@ -224,7 +237,7 @@ func convertBundle(b *Bundle, m *Model, owners map[string]map[string][]string, a
 	}
 	chans := owners[b.Package][b.Name]
 	if len(chans) == 0 {
-		add(b.Package, "package %q, bundle %q not found in any channel entries", b.Package, b.Name)
+		addDup(b.Package, "package %q, bundle %q not found in any channel entries", b.Package, b.Name)
 		return nil, false
 	}
 	if !ok {

@@ -123,7 +123,11 @@ func (f Finding) String() string {
 	if f.Object != "" {
 		parts = append(parts, f.Object)
 	}
-	return strings.Join(parts, ": ") + ": " + f.Message
+	msg := f.Message
+	if f.Fix != "" && !strings.Contains(msg, "fix: ") {
+		msg += "; fix: " + f.Fix // the text says what to do, as the JSON's fix field does
+	}
+	return strings.Join(parts, ": ") + ": " + msg
 }
 
 // Errorf returns an error finding.

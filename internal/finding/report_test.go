@@ -258,3 +258,23 @@ func TestPackageOf(t *testing.T) {
 		})
 	}
 }
+
+// TestFindingStringFix: the text of a finding says its fix, once, as the JSON's fix field does.
+func TestFindingStringFix(t *testing.T) {
+	tests := []struct {
+		name string
+		f    Finding
+		want string
+	}{
+		{"no fix", Finding{Severity: SeverityError, File: "a.yaml", Message: "m"}, "error: a.yaml: m"},
+		{"fix", Finding{Severity: SeverityError, File: "a.yaml", Message: "m", Fix: "do x"}, "error: a.yaml: m; fix: do x"},
+		{"fix already in the message", Finding{Severity: SeverityWarning, Message: "m; fix: do x", Fix: "do x"}, "warning: m; fix: do x"},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			if diff := cmp.Diff(tc.want, tc.f.String()); diff != "" {
+				t.Errorf("String() (-want +got):\n%s", diff)
+			}
+		})
+	}
+}
