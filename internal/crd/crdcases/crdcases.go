@@ -15,6 +15,7 @@ import (
 	"slices"
 	"strings"
 
+	"k8s.io/apiextensions-apiserver/pkg/apihelpers"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
 
@@ -201,7 +202,7 @@ func completeFixture(c *apiextv1.CustomResourceDefinition, prefer string) {
 	}
 	if storages != 1 {
 		switch {
-		case prefer != "" && findVersion(c, prefer) != nil:
+		case prefer != "" && hasVersion(c, prefer):
 			storage = prefer
 		case storage == "" && len(c.Spec.Versions) > 0:
 			storage = c.Spec.Versions[0].Name
@@ -240,22 +241,14 @@ func findCRD(crds []*apiextv1.CustomResourceDefinition, name string) *apiextv1.C
 	return nil
 }
 
-func findVersion(c *apiextv1.CustomResourceDefinition, name string) *apiextv1.CustomResourceDefinitionVersion {
-	for i := range c.Spec.Versions {
-		if c.Spec.Versions[i].Name == name {
-			return &c.Spec.Versions[i]
-		}
-	}
-	return nil
+func hasVersion(c *apiextv1.CustomResourceDefinition, name string) bool {
+	return slices.ContainsFunc(c.Spec.Versions, func(v apiextv1.CustomResourceDefinitionVersion) bool { return v.Name == name })
 }
 
+// storageVersion is c's storage version, "" when it has none.
 func storageVersion(c *apiextv1.CustomResourceDefinition) string {
-	for _, v := range c.Spec.Versions {
-		if v.Storage {
-			return v.Name
-		}
-	}
-	return ""
+	v, _ := apihelpers.GetCRDStorageVersion(c)
+	return v
 }
 
 // StoredVersionsOf returns status.storedVersions of c's live CRD as the row gives them (the versions c
@@ -266,7 +259,7 @@ func (r Row) StoredVersionsOf(c *apiextv1.CustomResourceDefinition) []string {
 	}
 	var list []string
 	for _, v := range r.StoredVersions() {
-		if findVersion(c, v) != nil {
+		if hasVersion(c, v) {
 			list = append(list, v)
 		}
 	}
