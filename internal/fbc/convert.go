@@ -58,10 +58,12 @@ func SortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// Problem is one opm error: the path of objects it is about and opm's message.
+// Problem is one opm error: the path of objects it is about, opm's message and, where opack knows
+// one, the fix.
 type Problem struct {
 	Pkg, Channel, Bundle string
 	Msg                  string
+	Fix                  string
 }
 
 // Convert builds the model, collecting every ConvertToModel error instead of the first.
@@ -86,7 +88,10 @@ func Convert(cfg *DeclarativeConfig) (*Model, []Problem) {
 			add("", "config contains package with no name")
 			continue
 		case m.Packages[p.Name] != nil:
-			addUnlessDup(p.Name, "duplicate package %q", p.Name)
+			if !dupPkgs[p.Name] {
+				probs = append(probs, Problem{Pkg: p.Name, Msg: fmt.Sprintf("duplicate package %q", p.Name),
+					Fix: "a catalog folder is one catalog: declare the package once in it; several catalogs belong in folders of their own (catalog diff also takes one catalog file)"})
+			}
 			dupPkgs[p.Name] = true
 			continue
 		}

@@ -41,6 +41,9 @@ func TestConvertDuplicatePackage(t *testing.T) {
 			var got []string
 			for _, p := range probs {
 				got = append(got, p.Msg)
+				if p.Msg == `duplicate package "demo"` && p.Fix == "" {
+					t.Errorf("%s: no fix", p.Msg)
+				}
 			}
 			if diff := cmp.Diff(tc.want, got); diff != "" {
 				t.Errorf("problems (-want +got):\n%s", diff)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"slices"
-	"strings"
 	"sync"
 
 	"github.com/opack/opack/internal/catalog/graph"
@@ -134,9 +133,7 @@ func (s *catalogStream) report(ctx context.Context) *finding.Report {
 		if o.on(CheckOPM) {
 			for _, p := range res.problems {
 				f := finding.Errorf(o.fileOf(p.Pkg, p.Channel, p.Bundle), p.Object(), ruleOPM, "%s", p.Msg)
-				if strings.HasPrefix(p.Msg, "duplicate package ") {
-					f.Fix = "a catalog folder is one catalog: declare the package once in it; several catalogs belong in folders of their own (catalog diff also takes one catalog file)"
-				}
+				f.Fix = p.Fix
 				r.Add(f)
 			}
 		}

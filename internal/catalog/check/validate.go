@@ -193,7 +193,9 @@ func ConvertToModel(cfg *fbc.DeclarativeConfig) (*fbc.Model, []finding.Finding) 
 	probs = append(probs, validateModel(m)...)
 	var fs []finding.Finding
 	for _, p := range probs {
-		fs = append(fs, finding.Errorf("", p.Object(), ruleOPM, "%s", p.Msg))
+		f := finding.Errorf("", p.Object(), ruleOPM, "%s", p.Msg)
+		f.Fix = p.Fix
+		fs = append(fs, f)
 	}
 	return m, fs
 }
