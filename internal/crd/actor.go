@@ -83,22 +83,32 @@ func RefusersOf(r Rule) []Actor {
 // and olm-v1", "refused by olm-v1; by olm-v0 too when an existing object no longer validates", "breaks
 // clients".
 func verdict(r Rule, a Actor) string {
-	if a == ActorClients || a != ActorOf(r) {
-		return a.Verdict()
+	names := refusers(r, a)
+	if len(names) < 2 {
+		v := a.Verdict()
+		if tightenings[r] && a == ActorOLMv1 && a == ActorOf(r) {
+			v += "; by olm-v0 too when an existing object no longer validates"
+		}
+		return v
 	}
-	all := RefusersOf(r)
-	names := make([]string, len(all))
-	for i, x := range all {
-		names[i] = string(x)
-	}
-	v := "refused by " + names[0]
-	if n := len(names); n > 1 {
-		v = "refused by " + strings.Join(names[:n-1], ", ") + " and " + names[n-1]
-	}
+	v := "refused by " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 	if tightenings[r] && a == ActorOLMv1 {
 		v += "; by olm-v0 too when an existing object no longer validates"
 	}
 	return v
+}
+
+// refusers names who refuses a finding of rule r whose first actor is a: the rule's refusers when a is
+// the rule's own refusing actor, else a alone.
+func refusers(r Rule, a Actor) []string {
+	if a == ActorClients || a != ActorOf(r) {
+		return []string{string(a)}
+	}
+	var out []string
+	for _, x := range RefusersOf(r) {
+		out = append(out, string(x))
+	}
+	return out
 }
 
 // ActorOf returns who refuses (or suffers) the change a rule reports.

@@ -117,14 +117,7 @@ func (f Finding) Actors() []string {
 	if f.Actor == "" {
 		return nil
 	}
-	if f.Actor != ActorOf(f.Rule) || f.Actor == ActorClients {
-		return []string{string(f.Actor)}
-	}
-	var out []string
-	for _, a := range RefusersOf(f.Rule) {
-		out = append(out, string(a))
-	}
-	return out
+	return refusers(f.Rule, f.Actor)
 }
 
 func orNone(s string) string {

@@ -90,7 +90,7 @@ func (s *Server) Run(ctx context.Context, u Upgrade) (*Outcome, error) {
 		return nil, err
 	}
 	if u.StoredVersions != nil {
-		if msg, err := s.setStoredVersions(ctx, u.Old.Name, u.StoredVersions); err != nil || msg != "" {
+		if msg, err := s.SetStoredVersions(ctx, u.Old.Name, u.StoredVersions); err != nil || msg != "" {
 			out.OldError = msg
 			return out, err
 		}
@@ -242,9 +242,11 @@ func (s *Server) dryRuns(ctx context.Context, nc *apiextv1.CustomResourceDefinit
 	return nil
 }
 
-// setStoredVersions sets status.storedVersions, retrying while the server's own controllers update the
-// status at the same time (409 Conflict).
-func (s *Server) setStoredVersions(ctx context.Context, name string, stored []string) (string, error) {
+// SetStoredVersions sets status.storedVersions of the live CRD name through the status subresource,
+// retrying while the server's own controllers update the status at the same time (409 Conflict), and
+// returns the server's refusal, if any. Run calls it before creating the existing objects; with
+// CreateObjects it prepares a CRD that something else (an OLM) installed and upgrades.
+func (s *Server) SetStoredVersions(ctx context.Context, name string, stored []string) (string, error) {
 	for attempt := 0; ; attempt++ {
 		cur, err := s.getCRD(ctx, name)
 		if err != nil {
@@ -434,13 +436,6 @@ func statusMessage(code int, body []byte) string {
 		return fmt.Sprintf("%d: %s", code, st.Message)
 	}
 	return fmt.Sprintf("%d: %s", code, strings.TrimSpace(string(body)))
-}
-
-// SetStoredVersions sets status.storedVersions of the live CRD name through the status subresource, as
-// Run does before creating the existing objects, and returns the server's refusal, if any. With CreateObjects
-// it prepares a CRD that something else (an OLM) installed and upgrades.
-func (s *Server) SetStoredVersions(ctx context.Context, name string, stored []string) (string, error) {
-	return s.setStoredVersions(ctx, name, stored)
 }
 
 // CreateObjects creates u's existing objects of u.Old, which must be live on the server, as Run does
