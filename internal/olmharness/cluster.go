@@ -218,7 +218,7 @@ func (c *Cluster) start(name string, cmd *exec.Cmd, env []string) (*Process, err
 		}
 		// The program was just copied into the container's root, and a fork by another goroutine still
 		// holds the copy's write descriptor until that child execs (golang/go#22315): try again.
-		time.Sleep(50 * time.Millisecond)
+		time.Sleep(time.Duration(attempt+1) * 20 * time.Millisecond) // 4.2 s in all
 		cmd = &exec.Cmd{Path: cmd.Path, Args: cmd.Args, Env: cmd.Env, Dir: cmd.Dir, Stdout: cmd.Stdout, Stderr: cmd.Stderr,
 			SysProcAttr: cmd.SysProcAttr}
 	}

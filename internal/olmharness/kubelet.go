@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"net/http"
 	"os"
@@ -336,19 +335,12 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 		cmd.Env = env
 		p, err = k.c.start(name, cmd, nil)
 	}
-	// ETXTBSY: the program was copied into the root (a volume, e.g. OLM's /util/cpb) while another
-	// goroutine of this process forked, and that child still held the copy's write descriptor until its
-	// exec (Go issue 22315). With many pods at once it happens; a kubelet's container has no such race.
-	for attempt := 0; ; attempt++ {
-		if ns != nil {
-			ns.Run(start)
-		} else {
-			start()
-		}
-		if !errors.Is(err, syscall.ETXTBSY) || attempt == 10 {
-			break
-		}
-		time.Sleep(time.Duration(attempt+1) * 50 * time.Millisecond)
+	// Cluster.start retries ETXTBSY: a program copied into the root (a volume, e.g. OLM's /util/cpb)
+	// while another goroutine forked (Go issue 22315).
+	if ns != nil {
+		ns.Run(start)
+	} else {
+		start()
 	}
 	if err != nil {
 		return nil, "", err
