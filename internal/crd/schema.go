@@ -1,6 +1,7 @@
 package crd
 
 import (
+	"fmt"
 	"reflect"
 	"sort"
 	"strings"
@@ -257,11 +258,17 @@ func (d schemaDiffer) pattern(path string, o, n *apiextv1.JSONSchemaProps) {
 	case patternWidened(o.Pattern, n.Pattern):
 		d.capped(SeverityInfo, RulePatternChanged, path, o.Pattern, n.Pattern,
 			"pattern widened: the new one is the old with an optional group before its end anchor, so it accepts every value the old one accepted")
-	case patternSubsumes(o.Pattern, n.Pattern):
-		d.capped(SeverityInfo, RulePatternChanged, path, o.Pattern, n.Pattern,
-			"pattern widened: the new one differs from the old only where it accepts more (a wider character class, a looser quantifier or an added alternative), so it accepts every value the old one accepted")
 	default:
-		d.add(RulePatternChanged, path, o.Pattern, n.Pattern, "pattern changed")
+		switch patternSubsumes(o.Pattern, n.Pattern) {
+		case shownWider:
+			d.capped(SeverityInfo, RulePatternChanged, path, o.Pattern, n.Pattern,
+				"pattern widened: the new one differs from the old only where it accepts more (a wider character class, a looser quantifier or an added alternative), so it accepts every value the old one accepted")
+		case undecided:
+			d.add(RulePatternChanged, path, o.Pattern, n.Pattern, fmt.Sprintf("pattern changed (whether the new one accepts every value the old one accepted was not decided: "+
+				"comparing the two patterns needs more than %d steps)", subsumeBudget))
+		default:
+			d.add(RulePatternChanged, path, o.Pattern, n.Pattern, "pattern changed")
+		}
 	}
 }
 
