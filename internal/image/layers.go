@@ -9,7 +9,6 @@ import (
 	"io"
 
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/layout"
 	"github.com/google/go-containerregistry/pkg/v1/partial"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 	"github.com/google/go-containerregistry/pkg/v1/types"
@@ -31,17 +30,7 @@ func (o *options) openerFor(ctx context.Context, ref string) (blobOpener, error)
 		if err != nil {
 			return nil, err
 		}
-		p, err := layout.FromPath(lr.dir)
-		if err != nil {
-			return nil, fmt.Errorf("reading OCI layout %s: %w", lr.dir, err)
-		}
-		return func(d v1.Descriptor) (io.ReadCloser, error) {
-			rc, err := p.Blob(d.Digest)
-			if err != nil {
-				return nil, err
-			}
-			return newVerifyingReader(rc, d.Digest), nil
-		}, nil
+		return layoutDir(lr.dir).blob, nil
 	}
 	r, err := parseRemoteRef(ref, o.insecure)
 	if err != nil {

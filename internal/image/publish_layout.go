@@ -154,26 +154,9 @@ func openLayout(dir string) (layout.Path, error) {
 	return p, nil
 }
 
-// readLayoutIndex reads the index.json of the OCI layout in dir.
-func readLayoutIndex(dir string) (*v1.IndexManifest, error) {
-	p, err := layout.FromPath(dir)
-	if err != nil {
-		return nil, err
-	}
-	ii, err := p.ImageIndex()
-	if err != nil {
-		return nil, err
-	}
-	return ii.IndexManifest()
-}
-
 // pruneLayout removes the blobs of the OCI layout in dir no manifest of its index refers to.
 func pruneLayout(dir string) error {
-	lp, err := layout.FromPath(dir)
-	if err != nil {
-		return err
-	}
-	ii, err := lp.ImageIndex()
+	ii, err := layoutDir(dir).index() // the staged copy: blobs linked from a layout opack may not have written
 	if err != nil {
 		return err
 	}
@@ -187,7 +170,7 @@ func pruneLayout(dir string) error {
 	}
 	for _, e := range entries {
 		if h := (v1.Hash{Algorithm: "sha256", Hex: e.Name()}); !keep[h] {
-			if err := lp.RemoveBlob(h); err != nil {
+			if err := os.Remove(filepath.Join(dir, "blobs", "sha256", e.Name())); err != nil {
 				return fmt.Errorf("pruning OCI layout: %w", err)
 			}
 		}

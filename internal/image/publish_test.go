@@ -97,7 +97,7 @@ func TestLayoutPublisher(t *testing.T) {
 	publish("v0.0.1", bundle) // same tag: replaced, not duplicated
 	publish("latest", catalog)
 	publish("", catalog) // untagged: replaced by digest
-	im := layoutIndex(t, dir)
+	im := readIndexForTest(t, dir)
 	var got []string
 	for _, d := range im.Manifests {
 		got = append(got, d.Annotations[refNameAnnotation]+"="+d.Digest.String())
@@ -115,7 +115,7 @@ func TestLayoutPublisher(t *testing.T) {
 	}
 }
 
-func layoutIndex(t *testing.T, dir string) *v1.IndexManifest {
+func readIndexForTest(t *testing.T, dir string) *v1.IndexManifest {
 	t.Helper()
 	p, err := layout.FromPath(dir)
 	if err != nil {

@@ -10,7 +10,6 @@ import (
 
 	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/layout"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 )
 
@@ -83,18 +82,11 @@ func (o *options) fetchRemote(ctx context.Context, ref string) (Artifact, error)
 // descriptor in the layout's index.
 func fetchLayout(r layoutRef) (Artifact, v1.Descriptor, error) {
 	var none v1.Descriptor
-	p, err := layout.FromPath(r.dir)
+	ii, err := layoutDir(r.dir).index()
 	if err != nil {
-		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
+		return nil, none, err
 	}
-	ii, err := p.ImageIndex()
-	if err != nil {
-		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
-	}
-	im, err := ii.IndexManifest()
-	if err != nil {
-		return nil, none, fmt.Errorf("reading OCI layout %s: %w", r.dir, err)
-	}
+	im := ii.im
 	var found []v1.Descriptor
 	for _, d := range im.Manifests {
 		// Several tags of one manifest (v1 and latest) are one manifest.

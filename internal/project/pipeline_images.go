@@ -2,16 +2,11 @@ package project
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"os"
-	"slices"
 	"sync"
 
 	"github.com/google/go-containerregistry/pkg/name"
-	v1 "github.com/google/go-containerregistry/pkg/v1"
-	"github.com/google/go-containerregistry/pkg/v1/layout"
 
 	"github.com/opack/opack/internal/image"
 )
@@ -29,11 +24,17 @@ func newLocalImages(opts []image.Option) *localImages {
 	return &localImages{registry: image.NewPuller(opts...), known: map[string]string{}}
 }
 
-// addLayout makes the images of the OCI layout dir (if it exists) available by digest.
-func (s *localImages) addLayout(dir string) {
+// addLayout makes the images of the OCI layout dir (if it exists) available by digest. A layout
+// that exists but cannot be read as one (a planted index.json that is a link to a device, a
+// FIFO, a file over the limits) is an error.
+func (s *localImages) addLayout(dir string) error {
+	if _, err := image.LayoutHolds(dir, ""); err != nil {
+		return err
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.layouts = append(s.layouts, dir)
+	return nil
 }
 
 // addImage makes ref (REPO@DIGEST) resolve to the manifest digest in the layout dir.
@@ -55,7 +56,7 @@ func (s *localImages) resolve(ref string) string {
 		return ref
 	}
 	for _, dir := range s.layouts {
-		if layoutHas(dir, d.DigestStr()) {
+		if ok, _ := image.LayoutHolds(dir, d.DigestStr()); ok {
 			local := image.LayoutPrefix + dir + "@" + d.DigestStr()
 			s.known[ref] = local
 			return local
@@ -72,23 +73,6 @@ func (s *localImages) Inspect(ctx context.Context, ref string) (*image.Report, e
 // Unpack implements image.Puller.
 func (s *localImages) Unpack(ctx context.Context, ref, dir string) (*image.Unpacked, error) {
 	return s.registry.Unpack(ctx, s.resolve(ref), dir)
-}
-
-// layoutHas reports whether the index of the OCI layout dir lists a manifest with digest.
-func layoutHas(dir, digest string) bool {
-	p, err := layout.FromPath(dir)
-	if err != nil {
-		return false
-	}
-	ii, err := p.ImageIndex()
-	if err != nil {
-		return false
-	}
-	im, err := ii.IndexManifest()
-	if err != nil {
-		return false
-	}
-	return slices.ContainsFunc(im.Manifests, func(d v1.Descriptor) bool { return d.Digest.String() == digest })
 }
 
 // stageImage publishes a into the staged OCI layout dir under tag: an unchanged image leaves the
@@ -150,8 +134,5 @@ func copyTree(src, dst string) error {
 	if err := os.MkdirAll(dst, 0o755); err != nil {
 		return err
 	}
-	if _, err := os.Stat(src); errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	return os.CopyFS(dst, os.DirFS(src))
+	return image.CopyLayout(src, dst)
 }

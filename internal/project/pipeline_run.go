@@ -134,12 +134,22 @@ func (r *run) resolve(ctx context.Context) error {
 	r.images = newLocalImages(r.o.imageOpts)
 	if !r.o.push {
 		// Earlier offline builds left their images here: templates reference them by digest.
-		r.images.addLayout(r.path(r.imagesDir("bundle")))
-		for _, c := range r.p.Catalogs {
-			r.images.addLayout(r.path(r.imagesDir(c.Name)))
+		for _, name := range append([]string{"bundle"}, r.catalogNames()...) {
+			if err := r.images.addLayout(r.path(r.imagesDir(name))); err != nil {
+				return stepErr(StepConfig, r.imagesDir(name), err, "remove "+r.imagesDir(name)+": it is an output of opack build (an OCI layout), which the next build writes again")
+			}
 		}
 	}
 	return nil
+}
+
+// catalogNames are the names of the catalogs' image layouts.
+func (r *run) catalogNames() []string {
+	var out []string
+	for _, c := range r.p.Catalogs {
+		out = append(out, c.Name)
+	}
+	return out
 }
 
 // imagesDir is the OCI layout of an image below outputs.dir.

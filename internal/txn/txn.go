@@ -350,6 +350,10 @@ func readJournal(root, d string) ([]Change, error) {
 		return nil, err
 	}
 	if !verify(realRoot, name, "journal", payload, j.Seal) {
+		if why := unverifiable(); why != "" {
+			return nil, foreign("it is the journal of an interrupted build, which opack cannot verify: it seals journals with a key kept in "+
+				"the user's cache folder and there is none now (%s); the outputs it lists may be half-written: restore them (git checkout, git status)", why)
+		}
 		return nil, foreign("its journal was not written by opack for this project on this machine (its seal does not verify)")
 	}
 	if err := checkChanges(j.Changes); err != nil {

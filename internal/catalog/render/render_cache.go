@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/usercache"
 
 	"github.com/opack/opack/internal/fbc"
 )
@@ -35,13 +36,14 @@ type RenderCache struct {
 	hashed atomic.Int64 // files read to hash their content (the stat index did not vouch for them)
 }
 
-// defaultRenderCacheDir is <user cache folder>/opack/render (os.UserCacheDir).
+// defaultRenderCacheDir is render below opack's folder in the user's cache (usercache.Dir: the
+// user's alone, since a hit is served as it is).
 func defaultRenderCacheDir() (string, error) {
-	base, err := os.UserCacheDir()
+	base, err := usercache.Dir("")
 	if err != nil {
-		return "", fmt.Errorf("finding the user cache folder: %w", err)
+		return "", err
 	}
-	return filepath.Join(base, "opack", "render"), nil
+	return filepath.Join(base, "render"), nil
 }
 
 // NewRenderCache returns a cache kept in dir ("" for DefaultRenderCacheDir).
