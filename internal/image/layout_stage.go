@@ -2,8 +2,8 @@ package image
 
 import (
 	"errors"
-	"io"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
