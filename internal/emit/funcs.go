@@ -2,6 +2,7 @@ package emit
 
 import (
 	"encoding/json"
+	"fmt"
 	"strings"
 	"text/template"
 
@@ -37,8 +38,15 @@ func toYAML(v any) (string, error) {
 	return strings.TrimSuffix(string(b), "\n"), err
 }
 
-// indent prefixes every line of s with n spaces.
-func indent(n int, s string) string {
+// maxIndent bounds indent's n: a template of the repository cannot make it allocate more than a
+// few times its input.
+const maxIndent = 64
+
+// indent prefixes every line of s with n spaces (at most maxIndent).
+func indent(n int, s string) (string, error) {
+	if n < 0 || n > maxIndent {
+		return "", fmt.Errorf("indent %d: at most %d spaces", n, maxIndent)
+	}
 	pad := strings.Repeat(" ", n)
-	return pad + strings.ReplaceAll(s, "\n", "\n"+pad)
+	return pad + strings.ReplaceAll(s, "\n", "\n"+pad), nil
 }

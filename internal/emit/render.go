@@ -9,9 +9,9 @@ import (
 	"path"
 	"sort"
 	"strings"
-	"text/template"
 
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/safetemplate"
 	"github.com/opack/opack/templates"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
@@ -121,7 +121,7 @@ func renderFile(ctx context.Context, o options, name string, spec Spec) (*File, 
 	if err != nil {
 		return nil, err
 	}
-	t, err := template.New(path.Base(name)).Option("missingkey=error").Funcs(funcs).Parse(string(src))
+	t, err := safetemplate.Parse(path.Base(name), string(src), funcs) // a project's templates are the repository's: budgeted
 	if err != nil {
 		return nil, fmt.Errorf("parsing template %s: %w", name, err)
 	}

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"github.com/opack/opack/internal/safetemplate"
 	"io/fs"
 	"os"
 	"path"
@@ -43,6 +44,9 @@ func (r *run) emitManifests(ctx context.Context) error {
 	if errors.Is(err, emit.ErrNotInstallable) {
 		return &StepError{Step: StepEmit, File: p.Bundle.Dir, failed: true, Err: errors.New(strings.ReplaceAll(err.Error(), r.bundleDir, p.Bundle.Dir)),
 			Fix: "make the bundle installable by OLM v1, or set deploy.olm to v0 (or both, which only warns) in " + p.File}
+	}
+	if err != nil && p.Deploy.Templates != "" && errors.As(err, new(*safetemplate.BudgetError)) {
+		return stepErr(StepEmit, p.Deploy.Templates, err, "make the templates of deploy.templates ("+p.Deploy.Templates+") finite and small, or remove deploy.templates to use opack's own")
 	}
 	if err != nil {
 		return stepErr(StepEmit, p.File, err, "fix the deploy section of "+p.File)

@@ -5,9 +5,10 @@ import (
 	"fmt"
 	"path"
 	"strings"
-	"text/template"
 
 	"github.com/google/go-containerregistry/pkg/name"
+
+	"github.com/opack/opack/internal/safetemplate"
 )
 
 // imageData is what an image template may use: {{.Version}} (1.2.3) and {{.Package}}.
@@ -43,7 +44,7 @@ func expandImage(s, version, pkg string, fixedOK bool) (string, error) {
 		return "", fmt.Errorf("not set")
 	}
 	if strings.Contains(s, "{{") {
-		t, err := template.New("image").Option("missingkey=error").Parse(s)
+		t, err := safetemplate.Parse("image", s, nil)
 		if err != nil {
 			return "", fmt.Errorf("parsing template %q: %w", s, err)
 		}
@@ -73,7 +74,7 @@ func expandImage(s, version, pkg string, fixedOK bool) (string, error) {
 
 // FBCBundleFile expands a catalog's bundleFile for version.
 func FBCBundleFile(pattern, version, pkg string) (string, error) {
-	t, err := template.New("bundleFile").Option("missingkey=error").Parse(pattern)
+	t, err := safetemplate.Parse("bundleFile", pattern, nil)
 	if err != nil {
 		return "", err
 	}
