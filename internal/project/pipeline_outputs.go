@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"github.com/opack/opack/internal/safetemplate"
 	"io/fs"
 	"os"
 	"path"
@@ -13,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/rootfs"
+	"github.com/opack/opack/internal/safetemplate"
 
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/manifest"
