@@ -28,15 +28,23 @@ type Package struct {
 	Deprecations    []Deprecation `json:"deprecations,omitempty"`
 	EdgesAdded      []Edge        `json:"edgesAdded,omitempty"`
 	EdgesRemoved    []Edge        `json:"edgesRemoved,omitempty"`
-	NewlyStranded   []Stranded    `json:"newlyStranded,omitempty"`
+	// EdgesAddedTotal and EdgesRemovedTotal count the edges when there are more than the lists
+	// hold (10,000 each).
+	EdgesAddedTotal   int        `json:"edgesAddedTotal,omitempty"`
+	EdgesRemovedTotal int        `json:"edgesRemovedTotal,omitempty"`
+	NewlyStranded     []Stranded `json:"newlyStranded,omitempty"`
 	// Upgrades are the installed releases whose OLM v0 path or OLM v1 path differs.
 	Upgrades []PathChange `json:"upgrades,omitempty"`
 	// Findings are this package's findings (opm's checks, CRD safety of new edges, newly stranded releases).
 	Findings []finding.Finding `json:"findings,omitempty"`
 
 	versions map[string]string // bundle name → version, when no two bundles share one
-	edges    []Edge            // HEAD's edges BASE has too (mermaid)
+	gHead    *graph.Graph      // HEAD's graph of the changed packages (mermaid draws the package's edges)
 }
+
+// edgesAdded and edgesRemoved are the counts of the package's edge changes.
+func (p *Package) edgesAdded() int   { return max(p.EdgesAddedTotal, len(p.EdgesAdded)) }
+func (p *Package) edgesRemoved() int { return max(p.EdgesRemovedTotal, len(p.EdgesRemoved)) }
 
 // Change is a value before and after ("" when absent).
 type Change struct {
@@ -100,6 +108,11 @@ type PathChange struct {
 	V0StopAfter  string   `json:"v0StopAfter"`
 	V1Before     []string `json:"v1Before"`
 	V1After      []string `json:"v1After"`
+	// The releases a long path leaves out before its last (upgrades.Release.V0Elided).
+	V0ElidedBefore int `json:"v0ElidedBefore,omitempty"`
+	V0ElidedAfter  int `json:"v0ElidedAfter,omitempty"`
+	V1ElidedBefore int `json:"v1ElidedBefore,omitempty"`
+	V1ElidedAfter  int `json:"v1ElidedAfter,omitempty"`
 }
 
 // analysis holds both sides' models of the changed packages.
@@ -115,6 +128,13 @@ type analysis struct {
 	contents       map[string][]string // head file → lines
 	out            []finding.Finding
 	baseCfg, headC *fbc.DeclarativeConfig
+	edges          map[string]*packageEdges // per changed package
+}
+
+// packageEdges are the edge changes of one package.
+type packageEdges struct {
+	added, removed   []Edge
+	nAdded, nRemoved int
 }
 
 func newAnalysis(ctx context.Context, l *loaded, hs *side, o options) *analysis {
@@ -127,29 +147,83 @@ func newAnalysis(ctx context.Context, l *loaded, hs *side, o options) *analysis 
 	a.mBase, _ = fbc.Convert(a.baseCfg)
 	a.mHead, _ = fbc.Convert(a.headC)
 	a.gBase, a.gHead = graph.BuildGraph(a.mBase), graph.BuildGraph(a.mHead)
+	a.edges = map[string]*packageEdges{}
+	for p := range touched {
+		e := &packageEdges{}
+		e.added, e.removed, e.nAdded, e.nRemoved = edgeChanges(a.gBase, a.gHead, a.mBase.Packages[p], a.mHead.Packages[p], p)
+		a.edges[p] = e
+	}
 	a.opm = check.Validate(ctx, a.headC, check.WithChecks(check.CheckOPM)).Findings
 	a.crd = a.newEdgeCRDs()
 	return a
 }
 
 // newEdgeCRDs checks CRD safety on the edges of HEAD that BASE does not have (same package,
-// from and to, in any channel and of any kind), and on those only.
+// from and to, in any channel and of any kind), and on those only: the edges edgeChanges found
+// added, less those BASE makes in another channel or of another kind.
 func (a *analysis) newEdgeCRDs() []finding.Finding {
-	old := map[graph.EdgeKey]bool{}
-	for e := range a.gBase.All() {
-		old[graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}] = true
-	}
 	g := &graph.Graph{Heads: a.gHead.Heads}
-	for e := range a.gHead.All() {
-		if !old[graph.EdgeKey{Package: e.Package, From: e.From, To: e.To}] {
-			g.Edges = append(g.Edges, e)
+	var unchecked []finding.Finding
+	for _, p := range fbc.SortedKeys(a.edges) {
+		e := a.edges[p]
+		old := basePairs(a.gBase, p)
+		for _, x := range e.added {
+			if !old.has(x.From, x.To) {
+				g.Edges = append(g.Edges, graph.Edge{Package: p, Channel: x.Channel, From: x.From, To: x.To, Kind: graph.EdgeKind(x.Kind)})
+			}
+		}
+		if e.nAdded > len(e.added) {
+			unchecked = append(unchecked, finding.Warnf("", fmt.Sprintf("package %q", p), ruleCRDUpgrade,
+				"this change adds %d upgrade edges: the first %d were checked for CRD safety; run opack catalog validate on HEAD to check them all", e.nAdded, len(e.added)))
 		}
 	}
 	if len(g.Edges) == 0 {
-		return nil
+		return unchecked
 	}
 	fs, _ := check.CheckEdges(a.ctx, a.mHead, g, a.o.crds)
-	return fs
+	return append(fs, unchecked...)
+}
+
+// ruleCRDUpgrade is catalog validate's rule of CRD checks on upgrade edges.
+const ruleCRDUpgrade = "catalog/crd-upgrade"
+
+// pairs answers whether a package's graph has an edge from → to, of any kind, in any channel.
+type pairs struct {
+	explicit map[[2]string]bool
+	ranges   map[string][]*graph.RangeEdges // by To
+	pos      map[*string]map[string]int     // positions in each channel's version index
+}
+
+func basePairs(g *graph.Graph, p string) *pairs {
+	out := &pairs{explicit: map[[2]string]bool{}, ranges: map[string][]*graph.RangeEdges{}, pos: map[*string]map[string]int{}}
+	for e := range explicitEdges(g, p) {
+		out.explicit[[2]string{e.From, e.To}] = true
+	}
+	for i := range g.Ranges {
+		if r := &g.Ranges[i]; r.Package == p {
+			out.ranges[r.To] = append(out.ranges[r.To], r)
+		}
+	}
+	return out
+}
+
+func (ps *pairs) has(from, to string) bool {
+	if ps.explicit[[2]string{from, to}] {
+		return true
+	}
+	for _, r := range ps.ranges[to] {
+		if len(r.Index) == 0 {
+			continue
+		}
+		k := &r.Index[0]
+		if ps.pos[k] == nil {
+			ps.pos[k] = indexPositions(r.Index)
+		}
+		if i, ok := ps.pos[k][from]; ok && covers(r, i) {
+			return true
+		}
+	}
+	return false
 }
 
 // findings returns every finding, errors first, each on the HEAD file (and line) it is about.
@@ -189,7 +263,16 @@ func (a *analysis) pkg(p string) Package {
 	r.ChannelsAdded, r.ChannelsRemoved = addedRemoved(fbc.SortedKeys(bc), fbc.SortedKeys(hc))
 	r.HeadsMoved, r.Entries = channelChanges(bc, hc)
 	r.Deprecations = deprecationChanges(a.baseCfg, a.headC, p)
-	r.EdgesAdded, r.EdgesRemoved, r.edges = edgeChanges(a.gBase, a.gHead, p)
+	if e := a.edges[p]; e != nil {
+		r.EdgesAdded, r.EdgesRemoved = e.added, e.removed
+		if e.nAdded > len(e.added) {
+			r.EdgesAddedTotal = e.nAdded
+		}
+		if e.nRemoved > len(e.removed) {
+			r.EdgesRemovedTotal = e.nRemoved
+		}
+	}
+	r.gHead = a.gHead
 	r.NewlyStranded, r.Upgrades = upgradeChanges(bp, hp, a.mBase, a.mHead, p, r.short)
 	for _, f := range a.opm {
 		if fbc.PackageOf(f.Object) == p || (f.Object == "" && r.Status != "removed") {

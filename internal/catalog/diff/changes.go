@@ -3,7 +3,9 @@ package diff
 import (
 	"bytes"
 	"encoding/json"
+	"iter"
 	"slices"
+	"sort"
 	"strings"
 
 	"github.com/opack/opack/internal/catalog/graph"
@@ -185,33 +187,152 @@ func referenceText(r fbc.PackageScopedReference) string {
 	return kind + " " + r.Name
 }
 
-func edgeChanges(gb, gh *graph.Graph, p string) (added, removed, kept []Edge) {
-	set := func(g *graph.Graph) map[Edge]bool {
-		out := map[Edge]bool{}
-		for e := range g.All() {
-			if e.Package == p {
-				out[Edge{Channel: e.Channel, From: e.From, To: e.To, Kind: string(e.Kind)}] = true
-			}
-		}
-		return out
-	}
-	bs, hs := set(gb), set(gh)
-	for e := range hs {
-		if !bs[e] {
-			added = append(added, e)
-		} else {
-			kept = append(kept, e)
+// maxEdgesListed bounds the edges a package's result lists as added and as removed: a change
+// that adds more (a skipRange widened over thousands of releases) is counted in full and listed
+// up to the bound (EdgesAddedTotal, EdgesRemovedTotal).
+const maxEdgesListed = 10_000
+
+// edgeChanges returns the upgrade edges of package p that HEAD adds and removes (listed up to
+// maxEdgesListed, counted in full). Replaces and skips edges are compared one by one; a
+// skipRange's edges are compared as the range: when an entry keeps its range, only bundles that
+// joined or left the channel or changed version can join or leave its edges, so a channel of n
+// ranges costs n times the bundles changed, never n².
+func edgeChanges(gb, gh *graph.Graph, bp, hp *fbc.ModelPackage, p string) (added, removed []Edge, nAdded, nRemoved int) {
+	list := func(out *[]Edge, n *int, e graph.Edge) {
+		if *n++; len(*out) < maxEdgesListed {
+			*out = append(*out, Edge{Channel: e.Channel, From: e.From, To: e.To, Kind: string(e.Kind)})
 		}
 	}
-	for e := range bs {
-		if !hs[e] {
-			removed = append(removed, e)
+	be, he := explicitEdges(gb, p), explicitEdges(gh, p)
+	for e := range he {
+		if !be[e] {
+			list(&added, &nAdded, e)
+		}
+	}
+	for e := range be {
+		if !he[e] {
+			list(&removed, &nRemoved, e)
+		}
+	}
+	br, hr := rangesOf(gb, p), rangesOf(gh, p)
+	hd, bd := newRangeDiffer(hp, bp), newRangeDiffer(bp, hp)
+	for k, h := range hr {
+		for f := range hd.delta(h, br[k]) {
+			list(&added, &nAdded, graph.Edge{Channel: h.Channel, From: f, To: h.To, Kind: graph.EdgeSkipRange})
+		}
+	}
+	for k, b := range br {
+		for f := range bd.delta(b, hr[k]) {
+			list(&removed, &nRemoved, graph.Edge{Channel: b.Channel, From: f, To: b.To, Kind: graph.EdgeSkipRange})
 		}
 	}
 	sortEdges(added)
 	sortEdges(removed)
-	sortEdges(kept)
-	return added, removed, kept
+	return added, removed, nAdded, nRemoved
+}
+
+// explicitEdges are the replaces and skips edges of package p.
+func explicitEdges(g *graph.Graph, p string) map[graph.Edge]bool {
+	out := map[graph.Edge]bool{}
+	for _, e := range g.Edges {
+		if e.Package == p {
+			out[e] = true
+		}
+	}
+	for _, sk := range g.Skips {
+		if sk.Package == p {
+			for _, f := range sk.From {
+				out[graph.Edge{Package: p, Channel: sk.Channel, From: f, To: sk.To, Kind: graph.EdgeSkips}] = true
+			}
+		}
+	}
+	return out
+}
+
+// rangesOf maps package p's skipRange edges by channel and entry.
+func rangesOf(g *graph.Graph, p string) map[[2]string]*graph.RangeEdges {
+	out := map[[2]string]*graph.RangeEdges{}
+	for i := range g.Ranges {
+		if r := &g.Ranges[i]; r.Package == p {
+			out[[2]string{r.Channel, r.To}] = r
+		}
+	}
+	return out
+}
+
+// rangeDiffer compares the skipRange edges of one side (mine) with the other's (theirs).
+type rangeDiffer struct {
+	mine, theirs *fbc.ModelPackage
+	// per channel index (shared by the channel's ranges): positions in mine, positions in
+	// theirs, and the bundles of mine that theirs lacks or holds at another version
+	pos, theirPos map[*string]map[string]int
+	changed       map[*string][]string
+}
+
+func newRangeDiffer(mine, theirs *fbc.ModelPackage) *rangeDiffer {
+	return &rangeDiffer{mine: mine, theirs: theirs, pos: map[*string]map[string]int{}, theirPos: map[*string]map[string]int{}, changed: map[*string][]string{}}
+}
+
+// delta yields the bundles a (mine) covers that b (theirs, same channel and entry) does not.
+func (d *rangeDiffer) delta(a, b *graph.RangeEdges) iter.Seq[string] {
+	return func(yield func(string) bool) {
+		if b == nil || a.SkipRange != b.SkipRange || len(a.Index) == 0 {
+			var in map[string]bool
+			if b != nil {
+				in = map[string]bool{}
+				for f := range b.Froms() {
+					in[f] = true
+				}
+			}
+			for f := range a.Froms() {
+				if !in[f] && !yield(f) {
+					return
+				}
+			}
+			return
+		}
+		pos, theirPos, changed := d.channel(a.Index, b.Index)
+		for _, f := range changed {
+			j, ok := theirPos[f]
+			if covers(a, pos[f]) && !(ok && covers(b, j)) && !yield(f) {
+				return
+			}
+		}
+	}
+}
+
+// channel indexes one channel's version index on both sides, once for all its ranges: with the
+// same range, a bundle in both at the same version is covered on both sides or on neither.
+func (d *rangeDiffer) channel(mine, theirs []string) (pos, theirPos map[string]int, changed []string) {
+	k, tk := &mine[0], &theirs[0]
+	if p, ok := d.pos[k]; ok && d.theirPos[tk] != nil {
+		return p, d.theirPos[tk], d.changed[k]
+	}
+	pos, theirPos = indexPositions(mine), indexPositions(theirs)
+	for _, f := range mine {
+		_, ok := theirPos[f]
+		mb, tb := d.mine.Bundles[f], d.theirs.Bundles[f]
+		if !ok || tb == nil || mb == nil || !mb.Version.Equals(tb.Version) {
+			changed = append(changed, f)
+		}
+	}
+	d.pos[k], d.theirPos[tk], d.changed[k] = pos, theirPos, changed
+	return pos, theirPos, changed
+}
+
+// indexPositions maps a channel's version index to positions.
+func indexPositions(index []string) map[string]int {
+	out := make(map[string]int, len(index))
+	for i, n := range index {
+		out[n] = i
+	}
+	return out
+}
+
+// covers reports whether r's spans include position i of its index.
+func covers(r *graph.RangeEdges, i int) bool {
+	k := sort.Search(len(r.Spans), func(k int) bool { return int(r.Spans[k][1]) > i })
+	return k < len(r.Spans) && int(r.Spans[k][0]) <= i
 }
 
 func sortEdges(es []Edge) {

@@ -21,7 +21,7 @@ func WriteMermaid(w io.Writer, r *Result) error {
 	for pi := range r.Packages {
 		p := &r.Packages[pi]
 		byChannel := map[string][][2]any{}
-		for _, e := range p.edges {
+		for _, e := range p.keptEdges(maxMermaidKept) {
 			byChannel[e.Channel] = append(byChannel[e.Channel], [2]any{e, "kept"})
 		}
 		for _, e := range p.EdgesAdded {
@@ -73,6 +73,37 @@ func WriteMermaid(w io.Writer, r *Result) error {
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// maxMermaidKept bounds the unchanged edges a package's drawing shows: a channel of thousands of
+// skipRanges has millions of edges, which no drawing can show.
+const maxMermaidKept = 2_000
+
+// keptEdges returns up to n of HEAD's edges of the package that the change did not add, sorted.
+func (p *Package) keptEdges(n int) []Edge {
+	if p.gHead == nil {
+		return nil
+	}
+	added := map[Edge]bool{}
+	for _, e := range p.EdgesAdded {
+		added[e] = true
+	}
+	var out []Edge
+	for e := range p.gHead.All() {
+		if e.Package != p.Name {
+			continue
+		}
+		x := Edge{Channel: e.Channel, From: e.From, To: e.To, Kind: string(e.Kind)}
+		if added[x] {
+			continue
+		}
+		if len(out) == n {
+			break
+		}
+		out = append(out, x)
+	}
+	sortEdges(out)
+	return out
 }
 
 func contains(s []string, x string) bool {

@@ -39,10 +39,17 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string,
 				}
 			}
 		}
+		var byName map[string]*upgrades.Release
+		if ac != nil {
+			byName = make(map[string]*upgrades.Release, len(ac.Releases))
+			for i := range ac.Releases {
+				byName[ac.Releases[i].Name] = &ac.Releases[i]
+			}
+		}
 		for _, br := range bc.Releases {
 			// The head too: a release added after it is where its installs go next (or, when the
 			// head is removed or left behind, where they no longer go).
-			ar, removed := afterRelease(mHead, p, bc.Name, ac, br)
+			ar, removed := afterRelease(mHead, p, bc.Name, ac, byName, br)
 			if ar == nil {
 				if len(br.StrandedIn) == 0 && hp != nil {
 					stranded = append(stranded, Stranded{Channel: bc.Name, Release: br.Name, Version: br.Version, Removed: removed,
@@ -52,8 +59,9 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string,
 			}
 			pc := PathChange{Channel: bc.Name, From: br.Name, Version: br.Version, Removed: removed,
 				V0Before: nonNil(br.V0Path), V0After: nonNil(ar.V0Path), V0StopBefore: br.V0Stop, V0StopAfter: ar.V0Stop,
-				V1Before: nonNil(br.V1Path), V1After: nonNil(ar.V1Path)}
-			if !slices.Equal(pc.V0Before, pc.V0After) || !slices.Equal(pc.V1Before, pc.V1After) {
+				V1Before: nonNil(br.V1Path), V1After: nonNil(ar.V1Path),
+				V0ElidedBefore: br.V0Elided, V0ElidedAfter: ar.V0Elided, V1ElidedBefore: br.V1Elided, V1ElidedAfter: ar.V1Elided}
+			if pc.v0Changed() || pc.v1Changed() {
 				paths = append(paths, pc)
 			}
 			if ac.Head == "" || ac.V0Error != "" {
@@ -72,6 +80,16 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string,
 	return stranded, paths
 }
 
+// v0Changed reports whether OLM v0's path (as listed, with its elided count) differs.
+func (pc *PathChange) v0Changed() bool {
+	return !slices.Equal(pc.V0Before, pc.V0After) || pc.V0ElidedBefore != pc.V0ElidedAfter
+}
+
+// v1Changed reports whether OLM v1's path differs.
+func (pc *PathChange) v1Changed() bool {
+	return !slices.Equal(pc.V1Before, pc.V1After) || pc.V1ElidedBefore != pc.V1ElidedAfter
+}
+
 // noHead says why a channel of HEAD leaves every release where it is.
 func noHead(c *upgrades.ChannelResult) string {
 	if c.V0Error != "" {
@@ -81,14 +99,12 @@ func noHead(c *upgrades.ChannelResult) string {
 }
 
 // afterRelease finds release br of channel cn in HEAD; removed says HEAD no longer holds it.
-func afterRelease(mHead *fbc.Model, p, cn string, ac *upgrades.ChannelResult, br upgrades.Release) (*upgrades.Release, bool) {
+func afterRelease(mHead *fbc.Model, p, cn string, ac *upgrades.ChannelResult, byName map[string]*upgrades.Release, br upgrades.Release) (*upgrades.Release, bool) {
 	if ac == nil {
 		return nil, mHead.Packages[p] == nil || mHead.Packages[p].Bundles[br.Name] == nil
 	}
-	for i := range ac.Releases {
-		if ac.Releases[i].Name == br.Name {
-			return &ac.Releases[i], false
-		}
+	if r, ok := byName[br.Name]; ok {
+		return r, false
 	}
 	res, err := upgrades.Compute(mHead, upgrades.Request{Package: p, Channel: cn, From: br.Name + "@" + br.Version})
 	if err != nil || len(res.Channels) == 0 || len(res.Channels[0].Releases) == 0 {

@@ -6,6 +6,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/opack/opack/internal/catalog/upgrades"
 	"github.com/opack/opack/internal/finding"
 )
 
@@ -108,8 +109,8 @@ func (p *Package) text(b *strings.Builder) {
 	for _, d := range p.Deprecations {
 		fmt.Fprintf(b, "  deprecation of %s: %s\n", d.Reference, arrow(quoted(d.Before), quoted(d.After)))
 	}
-	if len(p.EdgesAdded)+len(p.EdgesRemoved) > 0 {
-		fmt.Fprintf(b, "  upgrade edges: %d added, %d removed (-o mermaid draws them)\n", len(p.EdgesAdded), len(p.EdgesRemoved))
+	if p.edgesAdded()+p.edgesRemoved() > 0 {
+		fmt.Fprintf(b, "  upgrade edges: %d added, %d removed (-o mermaid draws them)\n", p.edgesAdded(), p.edgesRemoved())
 	}
 	if len(p.NewlyStranded) > 0 {
 		b.WriteString("  newly stranded (reached the head before, no longer):\n")
@@ -119,11 +120,18 @@ func (p *Package) text(b *strings.Builder) {
 	}
 	if len(p.Upgrades) > 0 {
 		b.WriteString("  upgrades that changed (installed release: before ⇒ after):\n")
-		for _, line := range p.upgradeLines() {
+		lines := p.upgradeLines()
+		for _, line := range lines[:min(len(lines), maxUpgradeLines)] {
 			fmt.Fprintf(b, "    %s\n", line)
+		}
+		if more := len(lines) - maxUpgradeLines; more > 0 {
+			fmt.Fprintf(b, "    … %d more lines (-o json lists every changed path)\n", more)
 		}
 	}
 }
+
+// maxUpgradeLines bounds the changed paths the text lists per package.
+const maxUpgradeLines = 100
 
 // upgradeLines are the text lines of p's changed paths. Releases of a channel whose paths both
 // OLMs only extend, by the same releases (what adding a bundle after the head does), share one
@@ -143,7 +151,7 @@ func (p *Package) upgradeLines() []string {
 		}
 		key := u.Channel + "\x00" + strings.Join(tail, "\x00")
 		if byKey[key] == nil {
-			byKey[key] = &group{channel: u.Channel, tail: p.path(tail)}
+			byKey[key] = &group{channel: u.Channel, tail: p.path(tail, 0)}
 			groups = append(groups, byKey[key])
 		}
 		byKey[key].releases = append(byKey[key].releases, p.release(u.From, u.Removed))
@@ -169,6 +177,9 @@ func (p *Package) upgradeLines() []string {
 // extension returns what u's paths gained when both OLMs keep their path and go on by the same
 // releases, ending at the head as before.
 func extension(u PathChange) ([]string, bool) {
+	if u.V0ElidedBefore+u.V0ElidedAfter+u.V1ElidedBefore+u.V1ElidedAfter > 0 {
+		return nil, false // long paths: each listed as it is
+	}
 	if u.V0StopBefore != u.V0StopAfter || len(u.V0After) <= len(u.V0Before) || !equal(u.V0Before, u.V0After[:len(u.V0Before)]) ||
 		len(u.V1After) <= len(u.V1Before) || !equal(u.V1Before, u.V1After[:len(u.V1Before)]) {
 		return nil, false
@@ -242,7 +253,7 @@ func (p *Package) short(name string) string {
 	return name
 }
 
-func (p *Package) path(names []string) string {
+func (p *Package) path(names []string, elided int) string {
 	if len(names) == 0 {
 		return "stays"
 	}
@@ -250,17 +261,17 @@ func (p *Package) path(names []string) string {
 	for i, n := range names {
 		out[i] = p.short(n)
 	}
-	return strings.Join(out, " → ")
+	return strings.TrimPrefix(upgrades.PathText("", out, elided), " → ")
 }
 
 // pathText is "v0 a → b ⇒ a → c; v1 b ⇒ c", each OLM only when its path changed.
 func (p *Package) pathText(u PathChange) string {
 	var parts []string
-	if !equal(u.V0Before, u.V0After) || u.V0StopBefore != u.V0StopAfter {
-		parts = append(parts, "v0 "+p.path(u.V0Before)+stopText(u.V0StopBefore)+" ⇒ "+p.path(u.V0After)+stopText(u.V0StopAfter))
+	if u.v0Changed() || u.V0StopBefore != u.V0StopAfter {
+		parts = append(parts, "v0 "+p.path(u.V0Before, u.V0ElidedBefore)+stopText(u.V0StopBefore)+" ⇒ "+p.path(u.V0After, u.V0ElidedAfter)+stopText(u.V0StopAfter))
 	}
-	if !equal(u.V1Before, u.V1After) {
-		parts = append(parts, "v1 "+p.path(u.V1Before)+" ⇒ "+p.path(u.V1After))
+	if u.v1Changed() {
+		parts = append(parts, "v1 "+p.path(u.V1Before, u.V1ElidedBefore)+" ⇒ "+p.path(u.V1After, u.V1ElidedAfter))
 	}
 	return strings.Join(parts, "; ")
 }

@@ -139,18 +139,29 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 func steps(c *ChannelResult) (v0, v1 map[pair]bool) {
 	v0, v1 = map[pair]bool{}, map[pair]bool{}
 	for _, r := range c.Releases {
-		prev := displayRelease(&r)
-		for _, n := range r.V0Path {
-			v0[pair{prev, n}] = true
-			prev = n
+		for _, s := range pathSteps(displayRelease(&r), r.V0Path, r.V0Elided) {
+			v0[s] = true
 		}
-		prev = displayRelease(&r)
-		for _, n := range r.V1Path {
-			v1[pair{prev, n}] = true
-			prev = n
+		for _, s := range pathSteps(displayRelease(&r), r.V1Path, r.V1Elided) {
+			v1[s] = true
 		}
 	}
 	return v0, v1
+}
+
+// pathSteps are the single upgrades of a path from from (none across the releases an elided
+// path leaves out: every step is the first of the path of the release it starts from).
+func pathSteps(from string, path []string, elided int) []pair {
+	var out []pair
+	prev := from
+	for i, n := range path {
+		if elided > 0 && i == len(path)-1 {
+			break
+		}
+		out = append(out, pair{prev, n})
+		prev = n
+	}
+	return out
 }
 
 func label(name, version string, head bool) string {

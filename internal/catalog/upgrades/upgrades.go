@@ -2,6 +2,7 @@ package upgrades
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/blang/semver/v4"
@@ -69,8 +70,11 @@ type Release struct {
 	NotInChannel bool `json:"notInChannel,omitempty"`
 	// Deprecated is set when the package's olm.deprecations names the bundle.
 	Deprecated bool `json:"deprecated,omitempty"`
-	// V0Path is every release OLM v0 installs after this one, in order (one InstallPlan each).
-	V0Path []string `json:"v0Path"`
+	// V0Path is every release OLM v0 installs after this one, in order (one InstallPlan each); a
+	// path of more than 32 releases lists its first 31 and its last, and V0Elided counts the
+	// releases left out between them.
+	V0Path   []string `json:"v0Path"`
+	V0Elided int      `json:"v0Elided,omitempty"`
 	// V0Stop is why the v0 path ends (StopHead, StopNoUpgrade, StopCycle, StopUnresolvable).
 	V0Stop string `json:"v0Stop"`
 	// V0Ignored names, when the path stops short of the head, the entries that would upgrade the
@@ -80,8 +84,10 @@ type Release struct {
 	V1Target string `json:"v1Target,omitempty"`
 	// V1Passed names, when OLM v1 stays short of the head, the successors it does not pick and why.
 	V1Passed string `json:"v1Passed,omitempty"`
-	// V1Path is V1Target and the releases OLM v1 moves on to after it, until it stays.
-	V1Path []string `json:"v1Path"`
+	// V1Path is V1Target and the releases OLM v1 moves on to after it, until it stays; elided as
+	// V0Path is (V1Elided).
+	V1Path   []string `json:"v1Path"`
+	V1Elided int      `json:"v1Elided,omitempty"`
 	// StrandedIn lists "v0" and/or "v1" when that OLM does not bring this release to the head.
 	StrandedIn []string `json:"strandedIn,omitempty"`
 }
@@ -172,6 +178,18 @@ type packageChannel struct {
 	byName  map[string]int
 	v0      *v0Channel
 	v1      *v1Channel
+
+	// The index of candidates: the entries that name a release in replaces or skips, the
+	// entries with a skipRange grouped by range (each range evaluated once per release), and
+	// the entries by version and release (OLM v1).
+	byReplaces, bySkips, byVersion map[string][]int
+	ranges                         []rangeGroup
+}
+
+// rangeGroup is the entries of a channel that share one skipRange.
+type rangeGroup struct {
+	r       semver.Range
+	entries []int
 }
 
 // entry is a channel entry with its parsed range and its bundle's facts.
@@ -206,9 +224,70 @@ func newPackageChannel(p *fbc.ModelPackage, c *fbc.ModelChannel) *packageChannel
 		pc.byName[ce.Name] = len(pc.entries)
 		pc.entries = append(pc.entries, e)
 	}
+	pc.index()
 	pc.v0 = newV0Channel(pc)
-	pc.v1 = &v1Channel{pc: pc, next: map[string]int{}}
+	pc.v1 = &v1Channel{pc: pc}
 	return pc
+}
+
+func (pc *packageChannel) index() {
+	pc.byReplaces, pc.bySkips, pc.byVersion = map[string][]int{}, map[string][]int{}, map[string][]int{}
+	group := map[string]int{}
+	for i := range pc.entries {
+		e := &pc.entries[i]
+		if e.Replaces != "" {
+			pc.byReplaces[e.Replaces] = append(pc.byReplaces[e.Replaces], i)
+		}
+		for _, s := range e.Skips {
+			pc.bySkips[s] = append(pc.bySkips[s], i)
+		}
+		if e.skipRange != nil {
+			g, ok := group[e.SkipRange]
+			if !ok {
+				g = len(pc.ranges)
+				group[e.SkipRange] = g
+				pc.ranges = append(pc.ranges, rangeGroup{r: e.skipRange})
+			}
+			pc.ranges[g].entries = append(pc.ranges[g].entries, i)
+		}
+		k := versionKey(e.version, e.release)
+		pc.byVersion[k] = append(pc.byVersion[k], i)
+	}
+}
+
+// versionKey identifies a version and release as compareVersionRelease compares them (build
+// metadata other than the release ignored).
+func versionKey(v semver.Version, r release) string {
+	v.Build = nil
+	var b strings.Builder
+	b.WriteString(v.String())
+	for _, p := range r {
+		b.WriteString("|" + p.String())
+	}
+	return b.String()
+}
+
+// candidates returns, in channel order, the entries that upgrade in as both OLMs read an entry
+// (they replace or skip its name, or their skipRange includes its version; resolver.go:244,
+// predicates.go:196-220; successors.go:58-96) and,
+// with sameVersion, those of its exact version and release. It costs the entries naming in and
+// one evaluation of each distinct skipRange, not the channel's size.
+func (pc *packageChannel) candidates(in installed, sameVersion bool) []int {
+	var out []int
+	if in.name != "" {
+		out = append(out, pc.byReplaces[in.name]...)
+		out = append(out, pc.bySkips[in.name]...)
+	}
+	for _, g := range pc.ranges {
+		if g.r(in.version) {
+			out = append(out, g.entries...)
+		}
+	}
+	if sameVersion {
+		out = append(out, pc.byVersion[versionKey(in.version, legacyRelease(in.version))]...)
+	}
+	slices.Sort(out)
+	return slices.Compact(out)
 }
 
 func (pc *packageChannel) has(name string) bool {
@@ -229,11 +308,12 @@ func (pc *packageChannel) releases() []installed {
 func (pc *packageChannel) result(starts []installed) ChannelResult {
 	cr := ChannelResult{Name: pc.c.Name, Head: pc.head, V0Error: pc.v0.err, versions: pc.uniqueVersions()}
 	deprecated := deprecatedBundles(pc.p)
+	c0, c1 := pc.chains()
 	for _, in := range starts {
 		inPackage := in.name != "" && pc.p.Bundles[in.name] != nil
 		r := Release{Name: in.name, Version: in.version.String(), NotInCatalog: !inPackage,
 			NotInChannel: inPackage && !pc.has(in.name), Deprecated: deprecated[in.name]}
-		r.V0Path, r.V0Stop = pc.v0.path(in)
+		r.V0Path, r.V0Elided, r.V0Stop = pc.v0.path(in, c0)
 		if r.V0Stop == StopNoUpgrade {
 			lastIn := in
 			if n := last(r.V0Path); n != "" {
@@ -241,7 +321,7 @@ func (pc *packageChannel) result(starts []installed) ChannelResult {
 			}
 			r.V0Ignored = pc.v0.ignored(lastIn)
 		}
-		r.V1Path = pc.v1.path(in)
+		r.V1Path, r.V1Elided = pc.v1.path(in, c1)
 		if len(r.V1Path) > 0 {
 			r.V1Target = r.V1Path[0]
 		}
@@ -272,6 +352,11 @@ func (pc *packageChannel) result(starts []installed) ChannelResult {
 		cr.Releases = append(cr.Releases, r)
 	}
 	return cr
+}
+
+// chains are where OLM v0 and OLM v1 take every release of the channel.
+func (pc *packageChannel) chains() (v0, v1 *chain) {
+	return newChain(pc, pc.v0.step), newChain(pc, pc.v1.step)
 }
 
 func last(s []string) string {

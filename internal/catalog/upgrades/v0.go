@@ -11,16 +11,20 @@ type v0Channel struct {
 	pc        *packageChannel
 	sorted    []int  // indexes into pc.entries, head first
 	err       string // sortChannel's error, when it fails
-	next      map[string]int
+	pos       []int  // each entry's place in sorted; -1 when it is not in the order
 	inOrder   map[int]bool
 	skippedBy map[string]string // entry name → an entry that skips it
 }
 
 func newV0Channel(pc *packageChannel) *v0Channel {
-	v := &v0Channel{pc: pc, next: map[string]int{}, inOrder: map[int]bool{}, skippedBy: map[string]string{}}
+	v := &v0Channel{pc: pc, inOrder: map[int]bool{}, skippedBy: map[string]string{}, pos: make([]int, len(pc.entries))}
 	v.sorted, v.err = sortChannel(pc)
-	for _, i := range v.sorted {
+	for i := range v.pos {
+		v.pos[i] = -1
+	}
+	for k, i := range v.sorted {
 		v.inOrder[i] = true
+		v.pos[i] = k
 	}
 	for _, e := range pc.entries {
 		for _, s := range e.Skips {
@@ -63,119 +67,132 @@ func sortChannel(pc *packageChannel) ([]int, string) {
 	if len(heads) == 0 {
 		return nil, fmt.Sprintf("no channel heads (entries not replaced by another entry) found in channel %q of package %q", pc.c.Name, pc.p.Name)
 	}
-	var chains [][]int
-	for _, h := range heads {
+	if len(heads) == 1 {
+		h := heads[0]
 		var chain []int
 		visited := map[int]bool{}
-		cur := h
-		for {
+		for cur := h; ; {
 			visited[cur] = true
 			if !skipped[pc.entries[cur].Name] {
 				chain = append(chain, cur)
 			}
 			next, ok := replaces[cur]
 			if !ok {
-				break
+				return chain, ""
 			}
 			if visited[next] {
-				return nil, fmt.Sprintf("a cycle exists in the chain of replacement beginning with %q in channel %q of package %q", pc.entries[h].Name, pc.c.Name, pc.p.Name)
+				return nil, cycleError(pc, h)
 			}
 			cur = next
 		}
-		chains = append(chains, chain)
 	}
-	if len(chains) > 1 {
-		names := make([]string, len(chains))
-		for i, ch := range chains {
-			switch len(ch) {
-			case 0:
-				names[i] = "[]"
-			case 1:
-				names[i] = pc.entries[ch[0]].Name
-			default:
-				names[i] = pc.entries[ch[0]].Name + "..." + pc.entries[ch[len(ch)-1]].Name
+	// Several heads: OLM fails naming each chain by its first and last entry. Chains that join
+	// share their tail, which is walked once (its first and last entries remembered), so that
+	// many heads over one long chain cost the chain once.
+	firstFrom, lastFrom := map[int]int{}, map[int]int{}
+	names := make([]string, len(heads))
+	for k, h := range heads {
+		var walked []int
+		visited := map[int]bool{}
+		first, last := -1, -1
+		for cur := h; ; {
+			if _, ok := lastFrom[cur]; ok {
+				first, last = firstFrom[cur], lastFrom[cur]
+				break
 			}
+			visited[cur] = true
+			walked = append(walked, cur)
+			next, ok := replaces[cur]
+			if !ok {
+				break
+			}
+			if visited[next] {
+				return nil, cycleError(pc, h)
+			}
+			cur = next
 		}
-		return nil, fmt.Sprintf("a unique replacement chain within a channel is required to determine the relative order between channel entries, but %d replacement chains were found in channel %q of package %q: %s", len(chains), pc.c.Name, pc.p.Name, strings.Join(names, ", "))
+		for j := len(walked) - 1; j >= 0; j-- {
+			n := walked[j]
+			if !skipped[pc.entries[n].Name] {
+				first = n
+				if last < 0 {
+					last = n
+				}
+			}
+			firstFrom[n], lastFrom[n] = first, last
+		}
+		switch {
+		case first < 0:
+			names[k] = "[]"
+		case first == last:
+			names[k] = pc.entries[first].Name
+		default:
+			names[k] = pc.entries[first].Name + "..." + pc.entries[last].Name
+		}
 	}
-	return chains[0], ""
+	return nil, fmt.Sprintf("a unique replacement chain within a channel is required to determine the relative order between channel entries, but %d replacement chains were found in channel %q of package %q: %s", len(heads), pc.c.Name, pc.p.Name, strings.Join(names, ", "))
+}
+
+func cycleError(pc *packageChannel, h int) string {
+	return fmt.Sprintf("a cycle exists in the chain of replacement beginning with %q in channel %q of package %q", pc.entries[h].Name, pc.c.Name, pc.p.Name)
 }
 
 // step returns the release OLM v0 installs next from in (-1 when none): the first entry in
 // sortChannel order that replaces or skips in's name or whose skipRange includes its version
 // (resolver.go:244, predicates.go:196-220; first = preferred, constraints.go:133-138), leaving out
 // entries with an olm.deprecated property (variable_types.go:73-79).
+// The entries that may upgrade in come from the channel's index (pc.candidates), so that a step
+// costs the number of entries naming in and of skipRanges, not the channel's size.
 func (v *v0Channel) step(in installed) int {
-	if n, ok := v.next[in.name]; ok && in.name != "" {
-		return n
-	}
 	n := -1
-	for _, i := range v.sorted {
+	for _, i := range v.pc.candidates(in, false) {
 		e := &v.pc.entries[i]
-		if e.Name == in.name || e.prohibited {
+		if v.pos[i] < 0 || e.Name == in.name || e.prohibited {
 			continue
 		}
-		if v0Replaces(e, in) {
+		if n < 0 || v.pos[i] < v.pos[n] {
 			n = i
-			break
 		}
-	}
-	if in.name != "" && v.pc.has(in.name) {
-		v.next[in.name] = n
 	}
 	return n
 }
 
-func v0Replaces(e *entry, in installed) bool {
-	if e.skipRange != nil && e.skipRange(in.version) {
-		return true
-	}
-	if in.name == "" {
-		return false
-	}
-	if e.Replaces == in.name {
-		return true
-	}
-	for _, s := range e.Skips {
-		if s == in.name {
-			return true
-		}
-	}
-	return false
-}
-
-// path returns the releases OLM v0 installs after in, one InstallPlan each, and why it stops.
-func (v *v0Channel) path(in installed) ([]string, string) {
+// path returns the releases OLM v0 installs after in, one InstallPlan each (as chain.path lists
+// them: a long path elided), and why it stops.
+func (v *v0Channel) path(in installed, c *chain) ([]string, int, string) {
 	if v.err != "" {
-		return nil, StopUnresolvable
+		return nil, 0, StopUnresolvable
 	}
-	var out []string
-	cur := in
-	for {
-		n := v.step(cur)
-		if n < 0 {
-			break
+	var path []string
+	var elided int
+	var cycle bool
+	last := in.name
+	if i, ok := v.pc.byName[in.name]; ok {
+		path, elided = c.path(i)
+		cycle = c.cycle[i]
+		last = c.endName(i)
+	} else {
+		path, elided, cycle = c.pathFrom(v.step(in))
+		if len(path) > 0 {
+			last = path[len(path)-1]
 		}
-		e := &v.pc.entries[n]
-		if e.Name == in.name || len(out) >= len(v.pc.entries) {
-			return untilRepeat(in.name, out), StopCycle
-		}
-		out = append(out, e.Name)
-		cur = installed{name: e.Name, version: e.version}
 	}
-	if cur.name != "" && cur.name == v.pc.head {
-		return out, StopHead
+	switch {
+	case cycle:
+		return path, elided, StopCycle
+	case last != "" && last == v.pc.head:
+		return path, elided, StopHead
 	}
-	return out, StopNoUpgrade
+	return path, elided, StopNoUpgrade
 }
 
 // ignored explains, for a release where OLM v0 stops, the entries that replace, skip or cover it
 // but that OLM v0 does not install ("" when there are none).
 func (v *v0Channel) ignored(in installed) string {
 	var notes []string
-	for i := range v.pc.entries {
+	for _, i := range v.pc.candidates(in, false) {
 		e := &v.pc.entries[i]
-		if e.Name == in.name || !v0Replaces(e, in) {
+		if e.Name == in.name {
 			continue
 		}
 		switch {
@@ -188,17 +205,4 @@ func (v *v0Channel) ignored(in installed) string {
 		}
 	}
 	return strings.Join(notes, "; ")
-}
-
-// untilRepeat cuts a path that went round a cycle just before its first repeated release. A path
-// is only checked for repeats once it is longer than the channel (no map on every step).
-func untilRepeat(from string, path []string) []string {
-	seen := map[string]bool{from: true}
-	for i, n := range path {
-		if seen[n] {
-			return path[:i]
-		}
-		seen[n] = true
-	}
-	return path
 }

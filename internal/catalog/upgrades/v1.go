@@ -44,8 +44,7 @@ func compareVersionRelease(a semver.Version, ar release, b semver.Version, br re
 // v1Channel is a channel as operator-controller's resolver sees it with
 // spec.source.catalog.channels set to this one channel.
 type v1Channel struct {
-	pc   *packageChannel
-	next map[string]int // step of the channel's bundles, by name
+	pc *packageChannel
 }
 
 // step returns the bundle OLM v1 resolves to from in (-1 when none): among the channel's
@@ -54,25 +53,9 @@ type v1Channel struct {
 // the first after sorting non-deprecated first, then highest version and release
 // (resolve/catalog.go:139-146).
 func (v *v1Channel) step(in installed) int {
-	if n, ok := v.next[in.name]; ok {
-		return n
-	}
-	n := v.pick(in)
-	if v.pc.has(in.name) {
-		v.next[in.name] = n
-	}
-	return n
-}
-
-func (v *v1Channel) pick(in installed) int {
-	inRel := legacyRelease(in.version)
 	best := -1
-	for i := range v.pc.entries {
+	for _, i := range v.pc.candidates(in, true) { // successors and its exact version, in channel order
 		e := &v.pc.entries[i]
-		ok := v0Replaces(e, in) || compareVersionRelease(e.version, e.release, in.version, inRel) == 0
-		if !ok {
-			continue
-		}
 		if best < 0 || v1Before(e, &v.pc.entries[best]) {
 			best = i
 		}
@@ -89,25 +72,18 @@ func v1Before(a, b *entry) bool {
 }
 
 // path returns the bundle OLM v1 resolves to from in and the ones it moves on to after
-// installing it (each reconcile resolves again from the installed bundle), until it stays.
-func (v *v1Channel) path(in installed) []string {
-	var out []string
-	cur := in
-	for {
-		n := v.step(cur)
-		if n < 0 {
-			return out
-		}
-		e := &v.pc.entries[n]
-		if e.Name == cur.name {
-			return out
-		}
-		if e.Name == in.name || len(out) >= len(v.pc.entries) {
-			return untilRepeat(in.name, out)
-		}
-		out = append(out, e.Name)
-		cur = installed{name: e.Name, version: e.version}
+// installing it (each reconcile resolves again from the installed bundle), until it stays (as
+// chain.path lists them: a long path elided).
+func (v *v1Channel) path(in installed, c *chain) ([]string, int) {
+	if i, ok := v.pc.byName[in.name]; ok {
+		return c.path(i)
 	}
+	first := v.step(in)
+	if first >= 0 && v.pc.entries[first].Name == in.name {
+		first = -1
+	}
+	path, elided, _ := c.pathFrom(first)
+	return path, elided
 }
 
 // sortInstalled sorts releases newest first (then by name).
@@ -125,9 +101,9 @@ func sortInstalled(s []installed) {
 func (v *v1Channel) passed(in installed) string {
 	inRel := legacyRelease(in.version)
 	var lower, deprecated []string
-	for i := range v.pc.entries {
+	for _, i := range v.pc.candidates(in, false) {
 		e := &v.pc.entries[i]
-		if e.Name == in.name || !v0Replaces(e, in) {
+		if e.Name == in.name {
 			continue
 		}
 		switch {

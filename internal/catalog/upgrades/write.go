@@ -174,8 +174,8 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 		if r.Name != "" {
 			from = show(r.Name)
 		}
-		fmt.Fprintf(b, "    v0: %s\n", v0Text(&r, from, showAll(r.V0Path)))
-		fmt.Fprintf(b, "    v1: %s\n", v1Text(&r, from, showAll(r.V1Path), c.Head))
+		fmt.Fprintf(b, "    v0: %s\n", v0Text(&r, from, showAll(r.V0Path), r.V0Elided))
+		fmt.Fprintf(b, "    v1: %s\n", v1Text(&r, from, showAll(r.V1Path), r.V1Elided, c.Head))
 		if len(r.StrandedIn) > 0 {
 			stranded = append(stranded, fmt.Sprintf("%s (%s)", from, strings.Join(r.StrandedIn, ", ")))
 		}
@@ -185,7 +185,16 @@ func writeChannelText(b *strings.Builder, c *ChannelResult) {
 	}
 }
 
-func v0Text(r *Release, from string, path []string) string {
+// PathText joins a path (as Release lists it) after from: "from → a → b", with "… (n more)"
+// where n releases were left out before the last.
+func PathText(from string, path []string, elided int) string {
+	if elided == 0 || len(path) < 2 {
+		return from + " → " + strings.Join(path, " → ")
+	}
+	return from + " → " + strings.Join(path[:len(path)-1], " → ") + fmt.Sprintf(" → … (%d more) → ", elided) + path[len(path)-1]
+}
+
+func v0Text(r *Release, from string, path []string, elided int) string {
 	switch {
 	case r.V0Stop == StopUnresolvable:
 		return "no upgrade (resolution fails in this channel)"
@@ -194,7 +203,7 @@ func v0Text(r *Release, from string, path []string) string {
 	case len(path) == 0:
 		return "stays at " + from + ": no entry replaces it, skips it or has a skipRange including it"
 	}
-	s := from + " → " + strings.Join(path, " → ")
+	s := PathText(from, path, elided)
 	switch r.V0Stop {
 	case StopHead:
 		return s + " (head)"
@@ -207,14 +216,14 @@ func v0Text(r *Release, from string, path []string) string {
 	return s + " (stops: nothing upgrades " + last(path) + ")"
 }
 
-func v1Text(r *Release, from string, path []string, head string) string {
+func v1Text(r *Release, from string, path []string, elided int, head string) string {
 	if len(path) == 0 {
 		if r.V1Passed != "" {
 			return "stays at " + from + ": " + r.V1Passed
 		}
 		return "stays at " + from + ": no successor in the channel"
 	}
-	s := from + " → " + strings.Join(path, " → ")
+	s := PathText(from, path, elided)
 	if last(r.V1Path) == head {
 		return s + " (head)"
 	}
