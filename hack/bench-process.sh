@@ -216,6 +216,19 @@ if [ "$max" -ge 1000 ]; then
   done
 fi
 
+# 6. Catalogs whose cost their shape decides (SECURITY.md, budgets): 3,000 bundles each covering all
+# others with skipRange ">=0.0.0", and a 100,000-entry replaces chain; HEAD adds one bundle to BASE.
+for shape in skiprange-all:3000:"≤ 2 s, ≤ 200 MB" replaces-chain:100000:"≤ 5 s"; do
+  IFS=: read -r name n target <<<"$shape"
+  "$work/synthgen" -shape "$name" -bundles "$((n - 1))" "$work/shape-$name-base"
+  "$work/synthgen" -shape "$name" -bundles "$n" "$work/shape-$name-head"
+  for verb in validate upgrades; do
+    row "catalog $verb: $name, $n bundles" "–" "$target" "" -- "$opack" catalog "$verb" "$work/shape-$name-head"
+  done
+  row "catalog diff: $name, $((n - 1)) → $n bundles" "–" "$target" "" -- "$opack" catalog diff "$work/shape-$name-base" "$work/shape-$name-head"
+  rm -rf "$work/shape-$name-base" "$work/shape-$name-head"
+done
+
 echo
 echo "side by side, same run (wall time):"
 for r in "${ratios[@]}"; do echo "- $r"; done
