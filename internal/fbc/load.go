@@ -34,9 +34,15 @@ type loadOptions struct {
 	only        func(path string) bool
 }
 
-// defaultMaxFileSize is the largest catalog file read (one package of a big catalog with
-// olm.bundle.object properties is tens of MB).
-const defaultMaxFileSize int64 = 512 << 20
+// MaxFileSize is the largest catalog file read (one package of a big catalog with
+// olm.bundle.object properties is tens of MB), and MaxFiles the most files of one catalog:
+// every reader of catalogs (folders, images, git trees) keeps to both.
+const (
+	MaxFileSize int64 = 512 << 20
+	MaxFiles          = 1_000_000
+)
+
+const defaultMaxFileSize = MaxFileSize
 
 // WithConcurrency sets how many files are parsed at once (default GOMAXPROCS).
 func WithConcurrency(n int) LoadOption { return func(o *loadOptions) { o.concurrency = n } }
@@ -81,7 +87,7 @@ func withMaxFileSize(n int64) LoadOption { return func(o *loadOptions) { o.maxFi
 func withMaxFiles(n int) LoadOption { return func(o *loadOptions) { o.maxFiles = n } }
 
 func makeLoadOptions(opts []LoadOption) loadOptions {
-	o := loadOptions{concurrency: runtime.GOMAXPROCS(0), maxFiles: 1_000_000, maxFileSize: defaultMaxFileSize}
+	o := loadOptions{concurrency: runtime.GOMAXPROCS(0), maxFiles: MaxFiles, maxFileSize: defaultMaxFileSize}
 	for _, f := range opts {
 		f(&o)
 	}

@@ -136,6 +136,10 @@ func SetDefaultLimits(l Limits) {
 // totalRead counts the bytes read against Limits.MaxTotalSize.
 var totalRead atomic.Int64
 
+// ChargeRead counts n bytes that a reader outside this package (a catalog diff hashing files or
+// inflating git blobs) reads from file against the total limit (--max-total-size).
+func ChargeRead(file string, n int64) error { return chargeTotal(file, n) }
+
 // chargeTotal counts n more bytes read from file against the total limit.
 func chargeTotal(file string, n int64) error {
 	limit := DefaultLimits().MaxTotalSize

@@ -250,10 +250,15 @@ func TestParseGitRef(t *testing.T) {
 	}
 }
 
-func TestBlobHash(t *testing.T) {
+func TestHashFile(t *testing.T) {
 	for _, data := range []string{"", "schema: olm.package\nname: demo\n"} {
-		if got, want := blobHash([]byte(data)), plumbing.ComputeHash(plumbing.BlobObject, []byte(data)); got != want {
-			t.Errorf("blobHash(%q) = %s, want git's %s", data, got, want)
+		p := filepath.Join(t.TempDir(), "f.yaml")
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		got, err := hashFile(p, "f.yaml")
+		if want := plumbing.ComputeHash(plumbing.BlobObject, []byte(data)); err != nil || got != want {
+			t.Errorf("hashFile(%q) = %s, %v; want git's %s", data, got, err, want)
 		}
 	}
 }

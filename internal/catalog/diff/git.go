@@ -14,6 +14,9 @@ import (
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/go-git/go-git/v5/plumbing/filemode"
 	"github.com/go-git/go-git/v5/plumbing/object"
+
+	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
 )
 
 // ParseGitRef splits git:REV:PATH into REV and PATH. PATH is relative to the repository's top
@@ -87,6 +90,9 @@ func openGit(arg, dir string) (*side, error) {
 			return nil, fmt.Errorf("listing %s: %w", arg, err)
 		}
 		if e.Mode == filemode.Regular || e.Mode == filemode.Executable { // not symlinks, submodules, folders
+			if len(g.files) == fbc.MaxFiles {
+				return nil, fmt.Errorf("listing %s: %w", arg, &manifest.LimitError{What: "number of catalog files", Limit: fbc.MaxFiles})
+			}
 			g.files[name] = e.Hash
 		}
 	}
@@ -134,6 +140,13 @@ func (g *gitFS) Open(name string) (fs.File, error) {
 	if !ok {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: fs.ErrNotExist}
 	}
+	size, err := g.size(name)
+	if err != nil {
+		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+	}
+	if size > fbc.MaxFileSize { // from the object's header: nothing inflated yet
+		return nil, &manifest.LimitError{File: name, What: "catalog file size", Limit: fbc.MaxFileSize}
+	}
 	b, err := g.repo.BlobObject(h)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
@@ -143,6 +156,28 @@ func (g *gitFS) Open(name string) (fs.File, error) {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
 	return &gitFile{ReadCloser: r, name: name, size: b.Size}, nil
+}
+
+// sizer is go-git's object storage's cheap size lookup: the header of a loose object, the
+// pack's entry of a packed one (BlobObject inflates a loose object whole to learn its size).
+type sizer interface {
+	EncodedObjectSize(plumbing.Hash) (int64, error)
+}
+
+// size is the size of file name's blob, read without inflating it.
+func (g *gitFS) size(name string) (int64, error) {
+	h, ok := g.files[name]
+	if !ok {
+		return 0, fs.ErrNotExist
+	}
+	if s, ok := g.repo.Storer.(sizer); ok {
+		return s.EncodedObjectSize(h)
+	}
+	b, err := g.repo.BlobObject(h)
+	if err != nil {
+		return 0, err
+	}
+	return b.Size, nil
 }
 
 type gitFile struct {

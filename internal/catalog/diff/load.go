@@ -12,6 +12,7 @@ import (
 	"sync"
 
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/parallel"
 )
 
@@ -102,6 +103,11 @@ func (s *side) loadFiles(ctx context.Context, files []string, src *fbc.Sources, 
 // the packages whose content differs. A file that names no such package is only hashed.
 func load(ctx context.Context, base, head *side) (*loaded, error) {
 	changed, unchanged := changedFiles(base, head)
+	for _, s := range []*side{base, head} {
+		if err := s.charge(changed); err != nil {
+			return nil, err
+		}
+	}
 	l := &loaded{changedFiles: changed, unchangedFiles: len(unchanged), baseSrc: &fbc.Sources{}, headSrc: &fbc.Sources{}}
 	pkgs := map[string]bool{}
 	var mu sync.Mutex
@@ -133,6 +139,9 @@ func load(ctx context.Context, base, head *side) (*loaded, error) {
 	candidates := unchanged
 	if scan.git {
 		candidates = nearby(unchanged, changed, fbc.SortedKeys(pkgs))
+		if err := scan.charge(candidates); err != nil {
+			return nil, err
+		}
 	}
 	more, err := naming(ctx, scan, candidates, fbc.SortedKeys(pkgs))
 	if err != nil {
@@ -153,6 +162,32 @@ func load(ctx context.Context, base, head *side) (*loaded, error) {
 		}
 	}
 	return l, nil
+}
+
+// charge counts the blobs of files that a git side will inflate against the total read
+// (--max-total-size) and refuses one over the catalog file size, from their headers, before
+// anything is inflated: a tree naming one large blob many times costs nothing to refuse. A
+// folder's files were counted as they were hashed.
+func (s *side) charge(files []string) error {
+	g, ok := s.fsys.(*gitFS)
+	if !ok {
+		return nil
+	}
+	var total int64
+	for _, f := range files {
+		if _, ok := g.files[f]; !ok {
+			continue
+		}
+		n, err := g.size(f)
+		if err != nil {
+			return fmt.Errorf("reading %s: %w", s.file(f), err)
+		}
+		if n > fbc.MaxFileSize {
+			return &manifest.LimitError{File: s.file(f), What: "catalog file size", Limit: fbc.MaxFileSize}
+		}
+		total += n
+	}
+	return manifest.ChargeRead(s.arg, total)
 }
 
 // headLoadError is a HEAD file opm cannot load: reported as findings, not as a failure to run.

@@ -4,11 +4,13 @@ import (
 	"context"
 	"crypto/sha1"
 	"fmt"
+	"io"
 	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
 	"strings"
+	"syscall"
 
 	"github.com/go-git/go-git/v5/plumbing"
 
@@ -66,7 +68,7 @@ func openDir(ctx context.Context, arg, dir, prefix string) (*side, error) {
 	var files []string
 	switch {
 	case fi.IsDir():
-		if files, err = manifest.Files(dir); err != nil {
+		if files, err = manifest.Files(dir, manifest.WithMaxFiles(fbc.MaxFiles)); err != nil {
 			return nil, fmt.Errorf("reading catalog %s: %w", arg, err)
 		}
 	case fi.Mode().IsRegular():
@@ -78,8 +80,7 @@ func openDir(ctx context.Context, arg, dir, prefix string) (*side, error) {
 	hashes := make([]plumbing.Hash, len(files))
 	errs := make([]error, len(files))
 	parallel.ForEach(ctx, len(files), nil, func(i int) {
-		data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(files[i])))
-		hashes[i], errs[i] = blobHash(data), err
+		hashes[i], errs[i] = hashFile(filepath.Join(dir, filepath.FromSlash(files[i])), files[i])
 	})
 	s := &side{arg: arg, prefix: prefix, fsys: os.DirFS(dir), hashes: map[string]plumbing.Hash{}, cleanup: func() {}}
 	for i, f := range files {
@@ -142,13 +143,41 @@ func (s *side) filter(keep func(string) bool) {
 	}
 }
 
-// blobHash is git's hash of a blob holding data, computed with crypto/sha1 (go-git's own adds
-// SHA-1 collision detection, several times slower, for content it does not trust).
-func blobHash(data []byte) plumbing.Hash {
-	h := sha1.New()
-	fmt.Fprintf(h, "blob %d\x00", len(data))
-	h.Write(data)
+// hashFile is git's hash of a blob holding the file at p (named rel), read as it streams, within
+// the limits catalog validate reads with: a regular file of at most fbc.MaxFileSize bytes,
+// counted against the total read (--max-total-size). It is computed with crypto/sha1 (go-git's
+// own adds SHA-1 collision detection, several times slower, for content it does not trust).
+func hashFile(p, rel string) (plumbing.Hash, error) {
 	var out plumbing.Hash
+	f, err := os.OpenFile(p, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+	if err != nil {
+		return out, err
+	}
+	defer f.Close()
+	fi, err := f.Stat()
+	if err != nil {
+		return out, err
+	}
+	if err := checkCatalogFile(rel, fi.Mode(), fi.Size()); err != nil {
+		return out, err
+	}
+	h := sha1.New()
+	fmt.Fprintf(h, "blob %d\x00", fi.Size())
+	if n, err := io.Copy(h, io.LimitReader(f, fi.Size())); err != nil || n != fi.Size() {
+		return out, fmt.Errorf("%s: read %d of %d bytes: %v", rel, n, fi.Size(), err)
+	}
 	copy(out[:], h.Sum(nil))
-	return out
+	return out, nil
+}
+
+// checkCatalogFile refuses a catalog file that catalog validate would not read: not a regular
+// file, over fbc.MaxFileSize, or past the total read.
+func checkCatalogFile(rel string, mode fs.FileMode, size int64) error {
+	if !mode.IsRegular() {
+		return fmt.Errorf("%s: not a regular file (%s)", rel, mode.Type())
+	}
+	if size > fbc.MaxFileSize {
+		return &manifest.LimitError{File: rel, What: "catalog file size", Limit: fbc.MaxFileSize}
+	}
+	return manifest.ChargeRead(rel, size)
 }
