@@ -125,6 +125,29 @@ func TestDescribesDefault(t *testing.T) {
 		{"The pool. Defaults to rbd. More info: https://example.com/default-pool", `"rbd"`, true},
 		{"Mode. The default is described elsewhere. Use fast for speed.", `"fast"`, false},
 		{"", `""`, false},
+		// Values with dots, slashes, colons and stars: the sentence does not end inside them.
+		{"Chart repository. Defaults to https://charts.example.io/.", `"https://charts.example.io/"`, true},
+		{"Chart repository.\nDefaults to https://charts.example.io/ when unset.", `"https://charts.example.io/"`, true},
+		{"Chart repository. Defaults to https://charts.example.io/stable.", `"https://charts.example.io/"`, false},
+		{"Version of the operand. Defaults to 1.2.3.", `"1.2.3"`, true},
+		{"Version of the operand. Defaults to v1.2.3.", `"1.2.3"`, false},
+		{"Version of the operand. Defaults to 0.8.1.", `"8.1"`, false},
+		{"Versions to accept. Defaults to \"0.8.*\".", `"0.8.*"`, true},
+		{"Versions to accept, \"0.8.*\" by default.", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to `0.8.*`; set it to pin a release.", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to 0.8.* (the latest patch).", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to 0.8.x.", `"0.8.*"`, false},
+		{"Address to bind. Defaults to 0.0.0.0.", `"0.0.0.0"`, true},
+		{"Address to bind. Defaults to '127.0.0.1'.", `"127.0.0.1"`, true},
+		{"Address to bind. Defaults to 10.0.0.1.", `"0.0.1"`, false},
+		{"Cluster domain. Defaults to cluster.local.", `"cluster.local"`, true},
+		{"Ratio of the window. The default is 0.5.", `0.5`, true},
+		{"Ratio of the window. The default is 0.55.", `0.5`, false},
+		{"Whether to verify. Defaults to true.", `true`, true},
+		// Documented in another sentence than the one about the default: not documented.
+		{"Chart repository, e.g. https://charts.example.io/. Defaults to the operator's own.", `"https://charts.example.io/"`, false},
+		{"Use 0.8.* for the latest patch. The default is set by the controller.", `"0.8.*"`, false},
+		{"The address is 0.0.0.0.\nIt has a default.", `"0.0.0.0"`, false},
 	} {
 		t.Run(tc.desc, func(t *testing.T) {
 			if got := describesDefault(tc.desc, []byte(tc.raw)); got != tc.want {
@@ -215,6 +238,46 @@ func TestDefaultRemovedDocumented(t *testing.T) {
 			want := []got{{tc.severity, `"VirtualHosted"`, "", tc.message}}
 			if diff := cmp.Diff(want, gots); diff != "" {
 				t.Errorf("default-removed findings at %s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// TestDefaultMovedToDescription: a release that moves a default from the schema into the description
+// (or back) keeps the meaning of objects that omit the field, whatever characters the value holds: a
+// URL, a version, a version pattern, an IP address, quoted or not. The same value documented in another
+// sentence than the one about the default, or another value documented, does not count.
+func TestDefaultMovedToDescription(t *testing.T) {
+	for _, tc := range []struct {
+		name, raw, desc string
+		documented      bool
+	}{
+		{"url", `"https://charts.example.io/"`, "Chart repository. Defaults to https://charts.example.io/.", true},
+		{"quoted version pattern", `"0.8.*"`, `Versions to accept. Defaults to "0.8.*".`, true},
+		{"unquoted version", `"1.25.3"`, "Version of the operand. Defaults to 1.25.3.", true},
+		{"ip address", `"0.0.0.0"`, "Address to bind. Defaults to 0.0.0.0 (every interface).", true},
+		{"number", `0.5`, "Share of the budget, 0.5 by default.", true},
+		{"dotless value", `"VirtualHosted"`, "Access style. Defaults to VirtualHosted.", true},
+		{"another sentence", `"https://charts.example.io/"`, "Chart repository, such as https://charts.example.io/.\nThe default is the operator's own.", false},
+		{"another value", `"0.8.*"`, `Versions to accept. Defaults to "0.9.*".`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			withDefault := testCRD(specWith("field", schemaOf("string", func(p *apiextv1.JSONSchemaProps) {
+				p.Default = raw(tc.raw)
+			})))
+			described := testCRD(specWith("field", schemaOf("string", func(p *apiextv1.JSONSchemaProps) { p.Description = tc.desc })))
+			want := SeverityError
+			if tc.documented {
+				want = SeverityInfo
+			}
+			for _, dir := range []struct {
+				rule     Rule
+				old, new *apiextv1.CustomResourceDefinition
+			}{{RuleDefaultRemoved, withDefault, described}, {RuleDefaultAdded, described, withDefault}} {
+				fs := Compare([]*apiextv1.CustomResourceDefinition{dir.old}, []*apiextv1.CustomResourceDefinition{dir.new}, WithAPIServerValidation(false))
+				if len(fs) != 1 || fs[0].Rule != dir.rule || fs[0].Severity != want {
+					t.Errorf("%s: findings %v, want one %s %s", dir.rule, fs, want, dir.rule)
+				}
 			}
 		})
 	}
