@@ -2,7 +2,6 @@ package crd
 
 import (
 	"context"
-	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -29,8 +28,9 @@ type options struct {
 
 // WithInstallers names the installers the upgrade goes through (ActorOLMv0, ActorOLMv1: what the
 // project deploys with). A finding whose change one of them refuses outright is an error whatever its
-// rule's default or severity decision: the release would not install. Without it, severities are the
-// rules' own (a standalone check does not know the installer).
+// rule's default or severity decision: the release would not install. A change only another installer
+// refuses is at least a warning; without WithInstallers (a standalone check) every installer is
+// another one.
 func WithInstallers(installers ...Actor) Option {
 	return func(o *options) { o.installers = installers }
 }
@@ -253,27 +253,28 @@ func actorFor(f Finding) Actor {
 	return a
 }
 
-// finish applies the policy, fills in fixes and files, drops duplicates and sorts.
+// finish applies the policy and the refusers (judge), fills in fixes and files, drops duplicates and
+// sorts. A finding the refusal alone raises above its semantic severity gets the refuser's fix unless
+// its change brought one.
 func finish(o *options, changes []change) []Finding {
 	out := make([]Finding, 0, len(changes))
 	seen := make(map[Finding]bool, len(changes))
 	for _, c := range changes {
 		f := c.Finding
-		sev := o.policy.Severity(f.Rule)
-		if c.ceiling != SeverityOff && sev > c.ceiling {
-			sev = c.ceiling
+		sem := o.policy.Severity(f.Rule)
+		if c.ceiling != SeverityOff && sem > c.ceiling {
+			sem = c.ceiling
 		}
-		if sev == SeverityOff {
+		if sem == SeverityOff {
 			continue
 		}
-		f.Severity = sev
-		for _, a := range RefusersOf(f.Rule) {
-			if slices.Contains(o.installers, a) {
-				f.Deployed, f.Severity = true, SeverityError
-			}
-		}
+		f.Semantic = sem
+		f.Severity, f.Deployed = judge(sem, RefusersOf(f.Rule), o.installers)
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)
+			if f.Raised() {
+				f.Fix = installerFix(f.Rule)
+			}
 		}
 		if f.File == "" {
 			f.File = o.files[f.CRD]

@@ -95,15 +95,16 @@ func floatPtr(f *float64) string {
 	return fmtFloat(*f)
 }
 
-// defaultAdded reports a new default. Three cases are milder than a default that changes meaning:
+// defaultAdded reports a new default. Four cases are milder than a default that changes meaning (the
+// semantic severity; OLM v1 still refuses every added default, which judge counts):
 //   - default "" on a reference's name (controller-gen >= 0.16 writes it for LocalObjectReference.name,
 //     following Kubernetes' +default=""): empty means unset there, as an omitted name did (info);
 //   - a default the old description already documented ("Defaults to ext4."): the controller already
 //     treated an omitted field so; the schema now says it (info);
+//   - Kubernetes' own default of a field of an embedded core type (k8s.io/api's +default markers, e.g.
+//     azureDisk.fsType "ext4"): the API server gives the Pod or PersistentVolume the same value (info);
 //   - the type's zero value (false, 0, "", [], {}): Go clients read an omitted field as that value, so only
 //     a client that tells omitted from zero (a pointer field) sees a change (warning).
-//   - Kubernetes' own default of a field of an embedded core type (k8s.io/api's +default markers, e.g.
-//     azureDisk.fsType "ext4"): the API server gives the Pod or PersistentVolume the same value (warning).
 func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) {
 	val := short(n.Default.Raw)
 	const msg = "default added; objects that omit the field change meaning"
@@ -113,7 +114,7 @@ func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) 
 	case describesDefault(o.Description, n.Default.Raw):
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that the old description already documented; objects that omit the field keep the meaning the controller gave them")
 	case kubernetesDefault(path, n.Default.Raw):
-		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, "default added that Kubernetes itself gives this field of an embedded core type (a +default marker of k8s.io/api, which newer controller-gen copies): objects that omit it mean what the API server makes of them anyway; OLM v1's preflight still refuses an added default")
+		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that Kubernetes itself gives this field of an embedded core type (a +default marker of k8s.io/api, which newer controller-gen copies): objects that omit it mean what the API server makes of them anyway")
 	case isZeroValue(n.Default.Raw):
 		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, msg+" only for clients that tell an omitted field from its zero value (pointer fields); Go clients read both alike")
 	default:

@@ -15,40 +15,46 @@ import (
 // TestSeverityDecisionsOnRealPairs checks each severity decision of docs/crd-rules.md on the real CRD
 // pair it was made for (testdata/real-pairs/README.md names where each pair comes from).
 func TestSeverityDecisionsOnRealPairs(t *testing.T) {
+	// semantic is what the change does to existing objects and clients; severity is what a standalone
+	// command prints: at least a warning where OLM v1 refuses (every schema rule but enum-value-added).
 	type want struct {
-		rule     Rule
-		severity Severity
+		rule               Rule
+		semantic, severity Severity
 	}
+	info, warn, err := SeverityInfo, SeverityWarning, SeverityError
 	for _, tc := range []struct {
 		dir  string
 		path string // the schema node the decision is about
 		want []want
 	}{
-		{"map-type-flip", "^.status.controlledDaemonSet", []want{{RuleMapTypeChanged, SeverityInfo}}},
-		{"reference-name-default", "^.spec.driver.common.envs[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultAdded, SeverityInfo}}},
-		{"reference-name-default", "^.spec.driver.common.vaultAddress", []want{{RuleFieldRemoved, SeverityError}}},
-		{"status-removed-subresource", "^.status.restartRequired", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, SeverityInfo}, {RuleNullableRemoved, SeverityError}}},
-		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, SeverityError}, {RuleRequiredAdded, SeverityError}}},
-		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, SeverityWarning}, {RuleRequiredAdded, SeverityWarning}}},
-		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, SeverityInfo}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"pvc-claims-by-structure", "^.spec.volume_claim_template.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"dra-claim-source", "^.spec.app.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"dra-claim-source", "^.spec.ui.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
-		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
-		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, SeverityError}}},
+		{"map-type-flip", "^.status.controlledDaemonSet", []want{{RuleMapTypeChanged, info, warn}}},
+		{"reference-name-default", "^.spec.driver.common.envs[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultAdded, info, warn}}},
+		{"reference-name-default", "^.spec.driver.common.vaultAddress", []want{{RuleFieldRemoved, err, err}}},
+		{"status-removed-subresource", "^.status.restartRequired", []want{{RuleFieldRemoved, warn, warn}}},
+		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, info, warn}, {RuleNullableRemoved, err, err}}},
+		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, err, err}, {RuleRequiredAdded, err, err}}},
+		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, warn, warn}, {RuleRequiredAdded, warn, warn}}},
+		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, info, warn}}},
+		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, info, warn}}},
+		{"pvc-claims-by-structure", "^.spec.volume_claim_template.spec.resources.claims", []want{{RuleFieldRemoved, info, warn}}},
+		{"dra-claim-source", "^.spec.app.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, info, warn}}},
+		{"dra-claim-source", "^.spec.ui.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, err, err}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)
 			var got []want
 			for _, f := range Compare(old.CRDs, new.CRDs, WithAPIServerValidation(false)) {
 				if f.Path == tc.path {
-					got = append(got, want{f.Rule, f.Severity})
+					got = append(got, want{f.Rule, f.Semantic, f.Severity})
+					if err := agree(f, nil); err != nil {
+						t.Error(err)
+					}
 				}
 			}
 			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(want{})); diff != "" {
@@ -209,7 +215,7 @@ func TestDefaultRemovedDocumented(t *testing.T) {
 		severity Severity
 		message  string
 	}{
-		{"documented", nil, SeverityInfo, "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them"},
+		{"documented", nil, SeverityWarning, "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them"},
 		{"not documented", setDescription("Which access style to use."), SeverityError, "default removed; objects that omit the field change meaning"},
 		{"another value documented", setDescription("Which access style to use. Defaults to path-style."), SeverityError, "default removed; objects that omit the field change meaning"},
 	} {
@@ -266,17 +272,22 @@ func TestDefaultMovedToDescription(t *testing.T) {
 				p.Default = raw(tc.raw)
 			})))
 			described := testCRD(specWith("field", schemaOf("string", func(p *apiextv1.JSONSchemaProps) { p.Description = tc.desc })))
-			want := SeverityError
+			// Documented: the meaning is kept (info), but OLM v1 refuses any default added or removed,
+			// so a standalone check warns, and never errs.
+			semantic, want := SeverityError, SeverityError
 			if tc.documented {
-				want = SeverityInfo
+				semantic, want = SeverityInfo, SeverityWarning
 			}
 			for _, dir := range []struct {
 				rule     Rule
 				old, new *apiextv1.CustomResourceDefinition
 			}{{RuleDefaultRemoved, withDefault, described}, {RuleDefaultAdded, described, withDefault}} {
 				fs := Compare([]*apiextv1.CustomResourceDefinition{dir.old}, []*apiextv1.CustomResourceDefinition{dir.new}, WithAPIServerValidation(false))
-				if len(fs) != 1 || fs[0].Rule != dir.rule || fs[0].Severity != want {
-					t.Errorf("%s: findings %v, want one %s %s", dir.rule, fs, want, dir.rule)
+				if len(fs) != 1 || fs[0].Rule != dir.rule || fs[0].Semantic != semantic || fs[0].Severity != want {
+					t.Fatalf("%s: findings %v, want one %s %s (semantic %s)", dir.rule, fs, want, dir.rule, semantic)
+				}
+				if err := agree(fs[0], nil); err != nil {
+					t.Error(err)
 				}
 			}
 		})

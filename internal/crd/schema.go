@@ -109,9 +109,9 @@ func (d schemaDiffer) removedField(path, name string, n *apiextv1.JSONSchemaProp
 	const msg = "field removed; its data is pruned (lost) on the next write"
 	switch {
 	case d.pvcClaims(path, name):
-		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it; OLM v1's preflight still refuses the removal")
+		d.capped(SeverityInfo, RuleFieldRemoved, childPath(path, name), "", "", "field removed, but this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it and pruning it loses nothing")
 	case draClaimSource(path, name, n):
-		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is the source of a pod's resource claim, which k8s.io/api 1.31 replaced by resourceClaimName and resourceClaimTemplateName on the claim itself: source belonged to the alpha dynamic resource allocation API (resource.k8s.io/v1alpha2, off unless its feature gate was on), and no API server since 1.31 reads it; OLM v1's preflight still refuses the removal")
+		d.capped(SeverityInfo, RuleFieldRemoved, childPath(path, name), "", "", "field removed, but this is the source of a pod's resource claim, which k8s.io/api 1.31 replaced by resourceClaimName and resourceClaimTemplateName on the claim itself: source belonged to the alpha dynamic resource allocation API (resource.k8s.io/v1alpha2, off unless its feature gate was on), and no API server since 1.31 reads it, so pruning it loses nothing")
 	default:
 		d.removed(childPath(path, name), msg)
 	}
@@ -240,7 +240,7 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required", Echo: d.echo(childPath(path, r)),
 				Message: "field newly required, with a default (" + short(p.Default.Raw) + "): the API server defaults it when existing objects are " +
 					"read, so they stay valid and writable (warning); an error for OLM v0 with existing objects (it validates them against the new " +
-					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name"},
+					"schema without defaulting: the upgrade fails if one omits the field)"},
 				ceiling: SeverityWarning, olmV0: true})
 			continue
 		}
@@ -307,7 +307,7 @@ func patternWidened(old, new string) bool {
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Nullable && !n.Nullable:
-		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; OLM v1 (crdify) refuses it, while the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
+		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
 	case !o.Nullable && n.Nullable:
 		d.add(RuleNullableAdded, path, "false", "true", "nullable added; clients may now read null")
 	}

@@ -103,7 +103,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if f.Path != "" {
 			paths = []string{f.Path}
 		}
-		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg,
+		out = append(out, finding.Finding{Severity: sev, Semantic: f.Semantic.FindingSeverity(), File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg,
 			CRD: f.CRD, Version: f.Version, Path: f.Path, Paths: paths, Old: f.Old, New: f.New, Fix: f.Fix, Actor: string(f.Actor), Actors: f.Actors()})
 	}
 	return out

@@ -54,8 +54,8 @@ func TestPublishedEdges(t *testing.T) {
 }
 
 // TestPublishedEdgesCorpus runs the pipeline's CRD check of every edge on a real published package
-// (dell-csm-operator-certified of ../shared/corpus/fbc/certified-operators-v4.14-partial: errors,
-// warnings and infos on edges between published releases) as a build adding a new release to it
+// (dell-csm-operator-certified of ../shared/corpus/fbc/certified-operators-v4.14-partial: errors and
+// warnings on edges between published releases) as a build adding a new release to it
 // would: every finding on an edge is marked published with the one wording, none stays an error, and
 // the -o json report of them follows docs/findings.schema.json.
 func TestPublishedEdgesCorpus(t *testing.T) {
@@ -68,8 +68,8 @@ func TestPublishedEdgesCorpus(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// deploy.olm v0: findings OLM v1 alone refuses keep their rules' severities (infos among them);
-	// TestInstallersRaiseSeverity covers a project deploying with OLM v1.
+	// deploy.olm v0: findings OLM v1 alone refuses are warnings (another installer refuses them), not
+	// errors; TestInstallersRaiseSeverity covers a project deploying with OLM v1.
 	r := &run{p: &config.Project{Deploy: config.Deploy{OLM: "v0"}}, csvName: "dell-csm-operator-certified.v9.9.9"}
 	fs := r.edgeFindings(ctx, cfg, "catalog")
 	errs := 0
@@ -107,7 +107,7 @@ func TestPublishedEdgesCorpus(t *testing.T) {
 	if err := sch.Validate(inst); err != nil {
 		t.Errorf("-o json does not follow docs/findings.schema.json:\n%v", err)
 	}
-	if seen[finding.SeverityWarning] < errs || seen[finding.SeverityInfo] == 0 {
-		t.Errorf("want the %d errors as warnings and infos on published edges, got %v", errs, seen)
+	if seen[finding.SeverityWarning] < errs {
+		t.Errorf("want the %d errors as warnings on published edges, got %v", errs, seen)
 	}
 }
