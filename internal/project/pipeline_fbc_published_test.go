@@ -16,13 +16,15 @@ import (
 	"github.com/opack/opack/internal/project/config"
 )
 
-// TestPublishedEdges: every finding on edges between published releases (error, warning or info)
-// says "already published" the same way and is marked published (JSON); only errors are lowered.
-// Findings on an edge into the bundle being built, and findings on no edge, are left alone.
+// TestPublishedEdges: every finding on edges between published releases (error, warning or info;
+// CRD changes, a release only in the graph as a skip) says "already published" the same way and is
+// marked published (JSON); only errors are lowered. Findings on an edge into or out of the bundle
+// being built, and findings on no edge, are left alone.
 func TestPublishedEdges(t *testing.T) {
 	published := []finding.Edge{{From: "op.v1.0.0", To: "op.v1.1.0"}}
 	into := []finding.Edge{{From: "op.v1.1.0", To: "op.v1.2.0"}}
 	mixed := []finding.Edge{{From: "op.v1.0.0", To: "op.v1.1.0"}, {From: "op.v1.0.0", To: "op.v1.2.0"}}
+	out := []finding.Edge{{From: "op.v1.2.0", To: "op.v1.3.0"}}
 	const p = finding.PublishedPrefix
 	tests := []struct {
 		name string
@@ -41,6 +43,10 @@ func TestPublishedEdges(t *testing.T) {
 			finding.Finding{Severity: finding.SeverityError, Edges: mixed, Message: "m"}},
 		{"no edge", finding.Finding{Severity: finding.SeverityError, Message: "m"},
 			finding.Finding{Severity: finding.SeverityError, Message: "m"}},
+		{"edge out of the build", finding.Finding{Severity: finding.SeverityWarning, Edges: out, Message: "m"},
+			finding.Finding{Severity: finding.SeverityWarning, Edges: out, Message: "m"}},
+		{"a published release only in the graph as a skip", finding.Finding{Severity: finding.SeverityWarning, Rule: "catalog/graph", Edges: published, Message: "m"},
+			finding.Finding{Severity: finding.SeverityWarning, Rule: "catalog/graph", Edges: published, Message: p + "m", Published: true}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
