@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/blang/semver/v4"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // corpusBundles returns the operator folders of the certified-operators corpus, each with its bundle
@@ -63,9 +65,9 @@ func TestCorpusCRDUpgrade(t *testing.T) {
 	pairs, errs, findings := 0, 0, map[Rule]int{}
 	ctx := context.Background()
 	for op, dirs := range corpusBundles(t, root) {
-		var prev *Set
+		var prev *load.Set
 		for i, dir := range dirs {
-			set, err := Load(ctx, dir)
+			set, err := load.CRDs(ctx, dir)
 			if err != nil {
 				errs++
 				t.Errorf("%s: loading %s: %v", op, filepath.Base(dir), err)

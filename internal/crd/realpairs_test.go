@@ -10,6 +10,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // TestSeverityDecisionsOnRealPairs checks each severity decision of docs/crd-rules.md on the real CRD
@@ -64,14 +66,14 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 	}
 }
 
-func loadPair(t *testing.T, dir string) (old, new *Set) {
+func loadPair(t *testing.T, dir string) (old, new *load.Set) {
 	t.Helper()
-	load := func(side string) *Set {
+	load := func(side string) *load.Set {
 		matches, _ := filepath.Glob(filepath.Join("testdata", "real-pairs", dir, side+".*"))
 		if len(matches) != 1 {
 			t.Fatalf("want one %s file in %s, found %v", side, dir, matches)
 		}
-		s, err := Load(context.Background(), matches[0])
+		s, err := load.CRDs(context.Background(), matches[0])
 		if err != nil {
 			t.Fatal(err)
 		}
