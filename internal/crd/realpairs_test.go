@@ -47,6 +47,8 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, info, warn}}},
 		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, info, warn}}},
 		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, err, err}}},
+		{"default-documented-dotted", "^.spec.multiSourceConfig.clusterGroupChartVersion", []want{{RuleDefaultRemoved, info, warn}}},
+		{"default-documented-dotted", "^.spec.multiSourceConfig.helmRepoUrl", []want{{RuleDefaultRemoved, info, warn}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)
