@@ -56,7 +56,8 @@ func versionLess(a, b string) bool {
 }
 
 // TestCorpusCRDUpgrade compares every consecutive pair of bundle versions of the certified-operators
-// corpus, as `opack validate crds OLD NEW` does, and requires that every comparison runs.
+// corpus, as `opack validate crds OLD NEW` does, and requires that every comparison runs and that
+// every finding's severity, actors and fix agree (agree).
 func TestCorpusCRDUpgrade(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
@@ -85,6 +86,9 @@ func TestCorpusCRDUpgrade(t *testing.T) {
 				continue
 			}
 			for _, f := range CompareSets(prev, set) {
+				if err := agree(f, nil); err != nil {
+					t.Errorf("%s %s -> %s: %v", op, filepath.Base(dirs[i-1]), filepath.Base(dir), err)
+				}
 				if f.Severity >= SeverityWarning {
 					findings[f.Rule]++
 					if os.Getenv("OPACK_CORPUS_VERBOSE") != "" {
