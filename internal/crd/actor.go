@@ -96,9 +96,14 @@ var olmV1Checks = map[Rule]string{
 }
 
 // olmV1Check says which part of OLM v1 refuses a rule's change: "crdify's default check", "crdify, as
-// an unhandled change", or "crdify preflight".
-func olmV1Check(r Rule) string {
-	switch c := olmV1Checks[r]; c {
+// an unhandled change", or "crdify preflight"; check, when set, names the check (crdify has one per
+// bound keyword: maxItems, minLength, ...).
+func olmV1Check(r Rule, check string) string {
+	c := olmV1Checks[r]
+	if check != "" {
+		c = check
+	}
+	switch c {
 	case "":
 		return "crdify preflight"
 	case "unhandled":
@@ -132,10 +137,10 @@ func judge(semantic Severity, refusers, installers []Actor) (sev Severity, deplo
 }
 
 // verdict says who refuses a rule's change: "refused by olm-v1 (crdify's default check)", "refused by
-// olm-v1 (crdify's maximum check); by olm-v0 too when an existing object no longer validates", "refused
+// olm-v1 (crdify's maxItems check); by olm-v0 too when an existing object no longer validates", "refused
 // by apiserver, olm-v0 and olm-v1 (crdify's storedVersionRemoval check)"; deployed adds ", which this
 // project deploys with" after the refusers. "" when nobody refuses it.
-func verdict(r Rule, deployed bool) string {
+func verdict(r Rule, check string, deployed bool) string {
 	refusers := RefusersOf(r)
 	if len(refusers) == 0 {
 		return ""
@@ -144,7 +149,7 @@ func verdict(r Rule, deployed bool) string {
 	for i, a := range refusers {
 		names[i] = string(a)
 		if a == ActorOLMv1 {
-			names[i] += " (" + olmV1Check(r) + ")"
+			names[i] += " (" + olmV1Check(r, check) + ")"
 		}
 	}
 	v := "refused by " + names[0]
@@ -165,11 +170,11 @@ func verdict(r Rule, deployed bool) string {
 // upgrade. Only OLM v1's preflight refuses a change for its shape rather than for what it does, so only
 // its rules need another fix than their own: a rule the API server or OLM v0 refuses first (rules
 // apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix lifts it.
-func installerFix(r Rule) string {
+func installerFix(r Rule, check string) string {
 	if ActorOf(r) != ActorOLMv1 {
 		return FixFor(r)
 	}
-	check := olmV1Check(r)
+	check = olmV1Check(r, check)
 	switch r {
 	case RuleDefaultRemoved:
 		return "keep the default in the schema where OLM v1 installs this operator: OLM v1 refuses removing any default (" + check + "), even one the description documents"

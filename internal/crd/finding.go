@@ -77,6 +77,9 @@ type Finding struct {
 	// Deployed: an installer the project deploys with (WithInstallers) refuses the change, so the
 	// release would not install: the finding is an error.
 	Deployed bool `json:"deployed,omitempty"`
+	// Check names OLM v1's check that refuses the change when the rule has one per keyword (maxItems,
+	// minLength, ... for max-tightened and min-tightened); empty otherwise.
+	Check string `json:"-"`
 	// Echo identifies a schema change within the old schema node that holds it: a hash of that node
 	// (its own description left out) and the path below it. Two findings that differ only in Path and
 	// share an Echo are one change made to identical copies of a struct (FoldEchoes). Empty for
@@ -116,7 +119,7 @@ func (f Finding) Verdict() string {
 	case f.Actor == ActorClients:
 		return "breaks clients"
 	}
-	v := verdict(f.Rule, f.Deployed)
+	v := verdict(f.Rule, f.Check, f.Deployed)
 	if f.Raised() {
 		v = "but " + v
 	}

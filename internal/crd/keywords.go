@@ -29,15 +29,21 @@ func (d schemaDiffer) bounds(path string, o, n *apiextv1.JSONSchemaProps) {
 	}
 }
 
+// bound adds a change of the bound keyword kw (maximum, maxItems, minLength, ...): OLM v1's preflight
+// has one check per keyword, named after it.
+func (d schemaDiffer) bound(kw string, r Rule, path, old, new, msg string) {
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg, Echo: d.echo(path), Check: kw}})
+}
+
 func (d schemaDiffer) maxFloat(path, kw string, o, n *float64, oex, nex bool) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMaxTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMaxTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
 	case *n < *o:
-		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" decreased")
+		d.bound(kw, RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" decreased")
 	case *n == *o && nex && !oex:
-		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+		d.bound(kw, RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
 	}
 }
 
@@ -45,11 +51,11 @@ func (d schemaDiffer) minFloat(path, kw string, o, n *float64, oex, nex bool) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMinTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMinTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
 	case *n > *o:
-		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" increased")
+		d.bound(kw, RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" increased")
 	case *n == *o && nex && !oex:
-		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+		d.bound(kw, RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
 	}
 }
 
@@ -57,9 +63,9 @@ func (d schemaDiffer) maxInt(path, kw string, o, n *int64) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMaxTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMaxTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
 	case *n < *o:
-		d.add(RuleMaxTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" decreased")
+		d.bound(kw, RuleMaxTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" decreased")
 	}
 }
 
@@ -67,9 +73,9 @@ func (d schemaDiffer) minInt(path, kw string, o, n *int64) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMinTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMinTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
 	case *n > *o:
-		d.add(RuleMinTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" increased")
+		d.bound(kw, RuleMinTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" increased")
 	}
 }
 
