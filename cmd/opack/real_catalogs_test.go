@@ -76,6 +76,9 @@ func saysOneThing(o jsonOutput) error {
 	if raised && o.Actor == "olm-v1" && (!strings.Contains(o.Fix, "OLM v1") || !strings.Contains(o.Fix, "refuses")) {
 		problems = append(problems, fmt.Sprintf("OLM v1's refusal decides the severity, but the fix %q is not what OLM v1 needs", o.Fix))
 	}
+	if o.Semantic != "info" && strings.Contains(o.Fix, "not affected") {
+		problems = append(problems, fmt.Sprintf("the change affects objects or clients (semantic %s), but the fix %q says they are not", o.Semantic, o.Fix))
+	}
 	if (o.Rule == "crd-upgrade/default-added" || o.Rule == "crd-upgrade/default-removed") && strings.Contains(o.Message, "description") && o.Type == "error" {
 		problems = append(problems, "a default the description documents is an error")
 	}

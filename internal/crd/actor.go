@@ -165,23 +165,27 @@ func verdict(r Rule, check string, deployed bool) string {
 	return v
 }
 
-// installerFix is the fix of a finding whose severity comes from an installer's refusal alone (the
-// change itself leaves existing objects and clients as they were): what lets the refuser install the
-// upgrade. Only OLM v1's preflight refuses a change for its shape rather than for what it does, so only
-// its rules need another fix than their own: a rule the API server or OLM v0 refuses first (rules
-// apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix lifts it.
-func installerFix(r Rule, check string) string {
+// installerFix is the fix of a finding whose severity comes from an installer's refusal, not from what
+// the change does (harmless: nothing at all to existing objects and clients): what lets the refuser
+// install the upgrade. Only OLM v1's preflight refuses a change for its shape rather than for what it
+// does, so only its rules need another fix than their own: a rule the API server or OLM v0 refuses first
+// (rules apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix lifts it.
+func installerFix(r Rule, check string, harmless bool) string {
 	if ActorOf(r) != ActorOLMv1 {
 		return FixFor(r)
 	}
 	check = olmV1Check(r, check)
 	switch r {
 	case RuleDefaultRemoved:
-		return "keep the default in the schema where OLM v1 installs this operator: OLM v1 refuses removing any default (" + check + "), even one the description documents"
+		return "keep the default in the schema where OLM v1 installs this operator: OLM v1 refuses removing any default, documented or not (" + check + ")"
 	case RuleDefaultAdded:
 		return "leave the default out of the schema (to the controller, or to Kubernetes for its own types) where OLM v1 installs this operator, or add it in a new API version: OLM v1 refuses any added default (" + check + ")"
 	}
-	return "where OLM v1 installs this operator, keep this part of the schema as it was (make the change in a new API version): OLM v1 refuses it (" + check + ") although existing objects and clients are not affected"
+	fix := "where OLM v1 installs this operator, keep this part of the schema as it was (make the change in a new API version): OLM v1 refuses it (" + check + ")"
+	if harmless {
+		fix += " although existing objects and clients are not affected"
+	}
+	return fix
 }
 
 // ActorOf returns who refuses (or suffers) the change a rule reports.

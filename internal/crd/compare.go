@@ -294,7 +294,7 @@ func finish(o *options, changes []change) []Finding {
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)
 			if f.Raised() {
-				f.Fix = installerFix(f.Rule, f.Check)
+				f.Fix = installerFix(f.Rule, f.Check, f.Semantic <= SeverityInfo)
 			}
 		}
 		if f.File == "" {

@@ -79,6 +79,9 @@ func agree(f Finding, installers []Actor) error {
 		if !strings.Contains(f.Fix, "OLM v1") || !strings.Contains(f.Fix, "refuses") || (FixFor(f.Rule) != "" && strings.Contains(f.Fix, FixFor(f.Rule))) {
 			problems = append(problems, fmt.Sprintf("the refusal decides the severity, but the fix %q is not what lets OLM v1 install it", f.Fix))
 		}
+		if f.Semantic >= SeverityWarning && strings.Contains(f.Fix, "not affected") {
+			problems = append(problems, fmt.Sprintf("the change affects objects or clients (semantic %s), but the fix %q says they are not", f.Semantic, f.Fix))
+		}
 	case raised:
 		// The API server or OLM v0 refuses what the change does: the rule's fix lifts the refusal.
 		if f.Fix != FixFor(f.Rule) {
