@@ -22,6 +22,7 @@ type pipelineFlags struct {
 	allowRemote           bool
 	quiet                 bool // print errors only
 	goTypes               bool
+	published             bool // list the findings on published releases one by one
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
@@ -33,6 +34,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.BoolVarP(&f.verbose, "verbose", "v", false, "log each step to stderr")
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
+	fl.BoolVar(&f.published, "published", false, "list every finding on releases already published (text and github output give one line per package for them otherwise; -o json lists them all)")
 	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "for a Go project, generate the bundle from the base CSV regenerated from the Go API types in api/ (in memory; config/ is not edited)")
 }
 
@@ -69,7 +71,9 @@ func (f *pipelineFlags) summaryOut(cmd *cobra.Command) io.Writer {
 // report prints the warnings, dropped objects and findings (the warnings of every check, the
 // errors of a failed step, and extra) and maps the error to an exit code. With -o json the
 // findings document is always written, so stdout is valid JSON whatever happened; with --quiet
-// only errors are printed.
+// only errors are printed. What repeats on every run and no build can change is said once: the
+// objects the bundle generator dropped only when the bundle changed (or with -v), the findings on
+// published releases as one line per package in text and github output (unless --published or -v).
 func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, err error, extra ...finding.Finding) error {
 	rep := &finding.Report{}
 	if res != nil {
@@ -78,8 +82,10 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 			for _, w := range res.Warnings {
 				fmt.Fprintln(errOut, "warning:", w)
 			}
-			for _, d := range res.Dropped {
-				fmt.Fprintln(errOut, "dropped:", d)
+			if res.BundleChanged || f.verbose {
+				for _, d := range res.Dropped {
+					fmt.Fprintln(errOut, "dropped:", d)
+				}
 			}
 		}
 	}
@@ -88,6 +94,9 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 		rep.Add(se.Findings...)
 	}
 	rep.Add(extra...)
+	if f.output != finding.FormatJSON && !f.published && !f.verbose {
+		rep.Findings = finding.FoldPublished(rep.Findings, "list them with --published (or -v)")
+	}
 	if f.quiet {
 		kept := rep.Findings[:0:0]
 		for _, fd := range rep.Findings {

@@ -29,8 +29,10 @@ Files identical on both sides are only hashed; a package is decoded only when on
 changed. For each changed package: bundles and channels added and removed, channel entries whose
 replaces, skips or skipRange changed, channel heads and the default channel that moved,
 deprecations; and what it means: the installed releases whose upgrades changed (OLM v0's path and
-OLM v1's target, before ⇒ after, as opack catalog upgrades computes them), releases newly stranded
-(error catalog/newly-stranded), CRD safety of the upgrade edges HEAD adds (as catalog validate's crd
+OLM v1's target, before ⇒ after, as opack catalog upgrades computes them), releases cut out of a
+channel that stays (an accidental strand: error catalog/newly-stranded), a whole channel or package
+removed (a deliberate removal: warning catalog/channel-removed or catalog/package-removed, info when
+it was deprecated before), CRD safety of the upgrade edges HEAD adds (as catalog validate's crd
 checks, on the new edges only) and opm's checks of the changed packages.
 
 -o github writes annotations on the changed catalog files; -o markdown one pull-request comment

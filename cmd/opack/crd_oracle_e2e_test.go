@@ -16,8 +16,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 	"sigs.k8s.io/yaml"
 
-	"github.com/opack/opack/internal/crd"
 	"github.com/opack/opack/internal/crd/crdcases"
+	"github.com/opack/opack/internal/crd/load"
 	"github.com/opack/opack/internal/crdserver"
 	"github.com/opack/opack/internal/olmharness"
 	"github.com/opack/opack/internal/olmtest"
@@ -154,11 +154,11 @@ func crdOracleCases(t *testing.T, rows []crdcases.Row) []*crdOracleCase {
 	ctx := t.Context()
 	var out []*crdOracleCase
 	for _, row := range rows {
-		old, err := crd.Load(ctx, row.OldPath())
+		old, err := load.CRDs(ctx, row.OldPath())
 		if err != nil {
 			t.Fatalf("%s: %v", row.ID, err)
 		}
-		newSet, err := crd.Load(ctx, row.NewPath())
+		newSet, err := load.CRDs(ctx, row.NewPath())
 		if err != nil {
 			t.Fatalf("%s: %v", row.ID, err)
 		}
@@ -174,7 +174,7 @@ func crdOracleCases(t *testing.T, rows []crdcases.Row) []*crdOracleCase {
 		}
 		c.old, c.new = move(old.CRDs), move(newSet.CRDs)
 		if paths := row.InstancePaths(); len(paths) > 0 {
-			objs, err := crd.LoadInstances(ctx, paths)
+			objs, err := load.Instances(ctx, paths)
 			if err != nil {
 				t.Fatalf("%s: %v", row.ID, err)
 			}

@@ -51,9 +51,9 @@ func hardeningCopyTree(t *testing.T, src string) string {
 	return dst
 }
 
-// TestValidateBundleReadLimits reproduces issue 16 item 4 at a small scale: files each within
-// --max-file-size but holding one document over --max-doc-size were read whole and kept in memory,
-// and a 1 GiB sparse file was read 64 MiB before being refused. Every file is now refused by the
+// TestValidateBundleReadLimits guards the read limits at a small scale: files each within
+// --max-file-size but holding one document over --max-doc-size were once read whole and kept in
+// memory, and a 1 GiB sparse file was read 64 MiB before being refused. Every file is now refused by the
 // limit that applies, named once, and the sparse file is refused from its size, unread.
 func TestValidateBundleReadLimits(t *testing.T) {
 	bundle := hardeningCopyTree(t, validateTestdata("samples", "memcached-operator", "bundle"))
@@ -95,8 +95,8 @@ func TestValidateBundleReadLimits(t *testing.T) {
 
 // TestDemoFlowOffline runs the demo flow (init, build, an unchanged build, check) and then build
 // and check on a fresh checkout of the result (no _output/) with a DNS resolver that fails the
-// test on any lookup: offline means no name is ever resolved (issue 16 item 6: the fresh checkout
-// pulled its own bundle image from quay.io).
+// test on any lookup: offline means no name is ever resolved (a fresh checkout once pulled its own
+// bundle image from quay.io).
 func TestDemoFlowOffline(t *testing.T) {
 	var mu sync.Mutex
 	var lookups []string
@@ -160,8 +160,8 @@ func demoProject(t *testing.T) string {
 	return dir
 }
 
-// TestGenerateBundleOutputOverInputs reproduces issue 16 item 9: generate bundle --output-dir
-// config deleted config/manifests/kustomization.yaml. An output folder that holds, equals or lies
+// TestGenerateBundleOutputOverInputs: generate bundle --output-dir config once deleted
+// config/manifests/kustomization.yaml. An output folder that holds, equals or lies
 // inside an input is now refused before anything is written.
 func TestGenerateBundleOutputOverInputs(t *testing.T) {
 	dir := copySample(t, "memcached-operator")
@@ -181,7 +181,7 @@ func TestGenerateBundleOutputOverInputs(t *testing.T) {
 
 // TestCollidingKeysRefusedEverywhere: a manifest whose mapping has keys 8 and 00008 (one JSON
 // key: sigs.k8s.io/yaml keeps either at random) is refused by validate bundle as by image bundle
-// (issue 16, decided: refused everywhere, naming the file and the key).
+// (refused everywhere, naming the file and the key).
 func TestCollidingKeysRefusedEverywhere(t *testing.T) {
 	bundle := hardeningCopyTree(t, validateTestdata("samples", "memcached-operator", "bundle"))
 	cm := "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: keys\ndata:\n  8: a\n  00008: b\n"

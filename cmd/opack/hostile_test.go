@@ -20,7 +20,7 @@ import (
 // hostileEnv carries the arguments of the opack run a TestE2EHostileProject child makes.
 const hostileEnv = "OPACK_HOSTILE_ARGS"
 
-// hostileCase is a project a pull request could make (issue 29): what it plants in a copy of the
+// hostileCase is a project a pull request could make (a hostile repository): what it plants in a copy of the
 // built sample project, the command run on it, and what opack must answer.
 type hostileCase struct {
 	name    string
@@ -36,7 +36,7 @@ type hostileCase struct {
 // on each as a child process (as CI runs it). For every case: the canary folder is byte-identical
 // afterwards, the exit code and message are the expected ones (naming the file and the fix), no
 // process of the run outlives it, the run ends within its deadline and its peak memory stays
-// under 1 GiB. The reproductions of issue 29 are rows of this table.
+// under 1 GiB. Each attack a hostile repository can make is a row of this table.
 func TestE2EHostileProject(t *testing.T) {
 	if args := os.Getenv(hostileEnv); args != "" {
 		os.Exit(runWithSignals(strings.Split(args, "\x1f")))

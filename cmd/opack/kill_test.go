@@ -19,7 +19,7 @@ import (
 // killEnv carries the arguments of the opack run a TestE2EBuildKilled child makes.
 const killEnv = "OPACK_KILLTEST_ARGS"
 
-// TestE2EBuildKilled reproduces issue 16 items 7 and 8: a SIGKILL during opack build left
+// TestE2EBuildKilled guards against what a SIGKILL during opack build once did: it left
 // opack.yaml at one release and the other outputs at the next (and check said all was well),
 // and temporary folders stayed forever. Here a child process runs opack build --version of the
 // next release and is killed after a random delay within one build's duration, many times in a

@@ -24,7 +24,7 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 )
 
-// TestE2EPipeline is issue 6's end-to-end flow on a copy of the go/v4 sample: opack init, an offline
+// TestE2EPipeline is the release flow end to end on a copy of the go/v4 sample: opack init, an offline
 // opack build, the five OLM kinds emitted and schema-valid, opack check; removing the size field of
 // the Memcached CRD makes opack build --version 0.0.2 fail naming the field and change nothing;
 // restoring it, 0.0.2 builds and replaces 0.0.1 in the catalog's channel. Then the same flow with

@@ -34,6 +34,11 @@ With --cluster-crd and a single argument, the cluster's CRDs are the old side.
 With --instances (the complete set of existing objects), each object is validated against NEW's schema of
 every version served in both OLD and NEW, and tightenings those objects satisfy become warnings.
 
+Each finding says what the change does to existing objects and clients (its rule's severity below, or
+milder where the change keeps their meaning) and who refuses it: the API server, OLM v0, OLM v1. It is
+printed with the higher of the two: an error where the API server refuses, at least a warning where an
+installer does (this command does not know which installers your clusters run).
+
 Exit codes: 0 no errors, 1 errors found, 2 could not run.
 
 Rules and their default severities (change them with --policy):
@@ -116,6 +121,7 @@ func crdReport(findings []crd.Finding) *finding.Report {
 		}
 		r.Add(finding.Finding{
 			Severity: f.Severity.FindingSeverity(),
+			Semantic: f.Semantic.FindingSeverity(),
 			File:     f.File,
 			Object:   finding.ObjectName("CustomResourceDefinition", f.CRD),
 			Rule:     f.Rule.ID(),

@@ -207,7 +207,7 @@ func TestStaleFiles(t *testing.T) {
 		t.Run(map[bool]string{false: "removed", true: "kept"}[keep], func(t *testing.T) {
 			out, _ := generateSample(t, "memcached-operator", true, nil)
 			appendFile(t, filepath.Join(out, "bundle", "manifests", "old_v1_configmap.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: old\n")
-			// Files the generator never writes under these names are never removed (issue 16 item 9).
+			// Files the generator never writes under these names are never removed.
 			appendFile(t, filepath.Join(out, "bundle", "manifests", "kustomization.yaml"), "resources: []\n")
 			appendFile(t, filepath.Join(out, "bundle", "manifests", "mine_v1_configmap.yaml"), "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: other\n")
 			appendFile(t, filepath.Join(out, "bundle", "metadata", "properties.yaml"), "properties: []\n")

@@ -1,6 +1,9 @@
 package crd
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // Actor names who refuses the upgrade when a finding's change ships, or who breaks when nothing refuses it.
 type Actor string
@@ -79,36 +82,110 @@ func RefusersOf(r Rule) []Actor {
 	return append([]Actor{a}, alsoRefused[r]...)
 }
 
-// verdict says who refuses a finding of rule r whose first actor is a: "refused by apiserver, olm-v0
-// and olm-v1", "refused by olm-v1; by olm-v0 too when an existing object no longer validates", "breaks
-// clients".
-func verdict(r Rule, a Actor) string {
-	names := refusers(r, a)
-	if len(names) < 2 {
-		v := a.Verdict()
-		if tightenings[r] && a == ActorOLMv1 && a == ActorOf(r) {
-			v += "; by olm-v0 too when an existing object no longer validates"
-		}
-		return v
+// olmV1Checks names the check of OLM v1's preflight that refuses a rule's change, as its messages name
+// them (testdata/crd-upgrade/OLM-VERDICTS.json): crdify's validations, and "unhandled" for a change no
+// validation handles, which operator-controller refuses as such. Rules not listed are named by the
+// preflight alone.
+var olmV1Checks = map[Rule]string{
+	RuleDefaultAdded: "default", RuleDefaultChanged: "default", RuleDefaultRemoved: "default",
+	RuleEnumAdded: "enum", RuleEnumValueRemoved: "enum", RuleFieldRemoved: "existingFieldRemoval",
+	RuleMaxTightened: "maximum", RuleMinTightened: "minimum", RuleNullableAdded: "nullable", RuleNullableRemoved: "nullable",
+	RuleOneOfAdded: "oneOf", RuleOneOfRemoved: "oneOf", RulePatternAdded: "pattern", RulePatternChanged: "pattern",
+	RulePatternRemoved: "pattern", RuleRequiredAdded: "required", RuleTypeChanged: "type", RuleScopeChanged: "scope",
+	RuleStoredVersionRemoved: "storedVersionRemoval", RuleFormatChanged: "unhandled", RuleListTypeChanged: "unhandled",
+}
+
+// olmV1Check says which part of OLM v1 refuses a rule's change: "crdify's default check", "crdify, as
+// an unhandled change", or "crdify preflight"; check, when set, names the check (crdify has one per
+// bound keyword: maxItems, minLength, ...).
+func olmV1Check(r Rule, check string) string {
+	c := olmV1Checks[r]
+	if check != "" {
+		c = check
 	}
-	v := "refused by " + strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
-	if tightenings[r] && a == ActorOLMv1 {
+	switch c {
+	case "":
+		return "crdify preflight"
+	case "unhandled":
+		return "crdify, as an unhandled change"
+	default:
+		return "crdify's " + c + " check"
+	}
+}
+
+// judge returns the severity a finding is printed with: the higher of its semantic severity (what the
+// change does to existing objects and clients) and its refusers' (error when the API server refuses it,
+// as no cluster then takes the upgrade, or an installer the project deploys with; warning when another
+// installer refuses it). deployed says an installer of installers refuses it. A semantic severity of
+// off (a policy turned the rule off) stays off.
+func judge(semantic Severity, refusers, installers []Actor) (sev Severity, deployed bool) {
+	if semantic == SeverityOff {
+		return SeverityOff, false
+	}
+	sev = semantic
+	for _, a := range refusers {
+		s := SeverityWarning
+		switch {
+		case a == ActorAPIServer:
+			s = SeverityError
+		case slices.Contains(installers, a):
+			s, deployed = SeverityError, true
+		}
+		sev = max(sev, s)
+	}
+	return sev, deployed
+}
+
+// verdict says who refuses a rule's change: "refused by olm-v1 (crdify's default check)", "refused by
+// olm-v1 (crdify's maxItems check); by olm-v0 too when an existing object no longer validates", "refused
+// by apiserver, olm-v0 and olm-v1 (crdify's storedVersionRemoval check)"; deployed adds ", which this
+// project deploys with" after the refusers. "" when nobody refuses it.
+func verdict(r Rule, check string, deployed bool) string {
+	refusers := RefusersOf(r)
+	if len(refusers) == 0 {
+		return ""
+	}
+	names := make([]string, len(refusers))
+	for i, a := range refusers {
+		names[i] = string(a)
+		if a == ActorOLMv1 {
+			names[i] += " (" + olmV1Check(r, check) + ")"
+		}
+	}
+	v := "refused by " + names[0]
+	if n := len(names); n > 1 {
+		v = "refused by " + strings.Join(names[:n-1], ", ") + " and " + names[n-1]
+	}
+	if deployed {
+		v += ", which this project deploys with"
+	}
+	if tightenings[r] && ActorOf(r) == ActorOLMv1 && !slices.Contains(refusers, ActorOLMv0) {
 		v += "; by olm-v0 too when an existing object no longer validates"
 	}
 	return v
 }
 
-// refusers names who refuses a finding of rule r whose first actor is a: the rule's refusers when a is
-// the rule's own refusing actor, else a alone.
-func refusers(r Rule, a Actor) []string {
-	if a == ActorClients || a != ActorOf(r) {
-		return []string{string(a)}
+// installerFix is the fix of a finding whose severity comes from an installer's refusal, not from what
+// the change does (harmless: nothing at all to existing objects and clients): what lets the refuser
+// install the upgrade. Only OLM v1's preflight refuses a change for its shape rather than for what it
+// does, so only its rules need another fix than their own: a rule the API server or OLM v0 refuses first
+// (rules apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix lifts it.
+func installerFix(r Rule, check string, harmless bool) string {
+	if ActorOf(r) != ActorOLMv1 {
+		return FixFor(r)
 	}
-	var out []string
-	for _, x := range RefusersOf(r) {
-		out = append(out, string(x))
+	check = olmV1Check(r, check)
+	switch r {
+	case RuleDefaultRemoved:
+		return "keep the default in the schema where OLM v1 installs this operator: OLM v1 refuses removing any default, documented or not (" + check + ")"
+	case RuleDefaultAdded:
+		return "leave the default out of the schema (to the controller, or to Kubernetes for its own types) where OLM v1 installs this operator, or add it in a new API version: OLM v1 refuses any added default (" + check + ")"
 	}
-	return out
+	fix := "where OLM v1 installs this operator, keep this part of the schema as it was (make the change in a new API version): OLM v1 refuses it (" + check + ")"
+	if harmless {
+		fix += " although existing objects and clients are not affected"
+	}
+	return fix
 }
 
 // ActorOf returns who refuses (or suffers) the change a rule reports.
@@ -117,12 +194,4 @@ func ActorOf(r Rule) Actor {
 		return a
 	}
 	return ActorOLMv1 // the schema rules
-}
-
-// Verdict says what the actor does: "refused by apiserver" (olm-v0, olm-v1), or "breaks clients".
-func (a Actor) Verdict() string {
-	if a == ActorClients {
-		return "breaks clients"
-	}
-	return "refused by " + string(a)
 }

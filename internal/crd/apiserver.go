@@ -9,6 +9,8 @@ import (
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/validation"
 	"k8s.io/apimachinery/pkg/api/equality"
 	"k8s.io/apimachinery/pkg/util/validation/field"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // validateUpdate runs the API server's update validation of the new CRD against the old one (K1-K22,
@@ -19,11 +21,11 @@ func validateUpdate(oc, nc *apiextv1.CustomResourceDefinition, stored []string, 
 	if equality.Semantic.DeepEqual(oc.Spec, nc.Spec) {
 		return // every error the update could get, the old CRD already has
 	}
-	oi, err := toInternal(defaulted(oc))
+	oi, err := load.ToInternal(load.Defaulted(oc))
 	if err != nil {
 		return
 	}
-	ni, err := toInternal(defaulted(nc))
+	ni, err := load.ToInternal(load.Defaulted(nc))
 	if err != nil {
 		emit(newChange(RuleAPIServer, "", "", "", err.Error()))
 		return
@@ -110,11 +112,4 @@ func coveredElsewhere(e *field.Error) bool {
 		return strings.Contains(e.Detail, "immutable")
 	}
 	return false
-}
-
-// defaulted returns a copy of c with the API server's defaults applied.
-func defaulted(c *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
-	c = c.DeepCopy()
-	scheme().Default(c)
-	return c
 }

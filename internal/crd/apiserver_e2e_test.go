@@ -15,6 +15,8 @@ import (
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
 
 	"github.com/opack/opack/internal/crdserver"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // Server verdicts as CASES.tsv records them (column apiserver).
@@ -65,7 +67,7 @@ func TestE2EAPIServerVerdicts(t *testing.T) {
 // playPairs plays each old CRD with its new namesake on the server under group prefix.<group>, checks
 // opack's findings against what the server did and returns the server's verdict.
 func playPairs(ctx context.Context, t *testing.T, srv *crdserver.Server, prefix string, olds, news []*apiextv1.CustomResourceDefinition,
-	opts []Option, objs []Instance, findings []Finding) string {
+	opts []Option, objs []load.Instance, findings []Finding) string {
 	t.Helper()
 	o := options{}
 	for _, opt := range opts {
@@ -235,11 +237,11 @@ func TestAPIServerCorpusEdges(t *testing.T) {
 	for _, op := range sortedKeys(bundles) {
 		dirs := bundles[op]
 		for i := 1; i < len(dirs); i++ {
-			old, err := Load(ctx, dirs[i-1])
+			old, err := load.CRDs(ctx, dirs[i-1])
 			if err != nil {
 				continue // TestCorpusCRDUpgrade reports load failures
 			}
-			newSet, err := Load(ctx, dirs[i])
+			newSet, err := load.CRDs(ctx, dirs[i])
 			if err != nil {
 				continue
 			}

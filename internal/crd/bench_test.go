@@ -5,12 +5,14 @@ import (
 	"testing"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // benchCRDs loads a large real CRD (PGAdmin, ~4k schema nodes) and a copy whose leaves all changed
 // (every maximum lowered) so that the comparator walks and reports everything.
 func benchCRDs(b *testing.B) (old, same, changed []*apiextv1.CustomResourceDefinition) {
-	s, err := Load(context.Background(), "../../testdata/crd-upgrade/olm-v0/postgrestolerations/crd.yaml")
+	s, err := load.CRDs(context.Background(), "../../testdata/crd-upgrade/olm-v0/postgrestolerations/crd.yaml")
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/crd/crdcases"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // readCasesRows returns CASES.tsv's rows.
@@ -20,13 +22,13 @@ func readCasesRows(t *testing.T) []crdcases.Row {
 // caseInputs loads a CASES.tsv row as the end-to-end tests play it: OLD and NEW completed
 // (crdcases.CompleteFixtures), the options giving its stored versions and existing objects, and those
 // objects.
-func caseInputs(ctx context.Context, t *testing.T, row crdcases.Row) (old, newSet *Set, opts []Option, objs []Instance) {
+func caseInputs(ctx context.Context, t *testing.T, row crdcases.Row) (old, newSet *load.Set, opts []Option, objs []load.Instance) {
 	t.Helper()
-	old, err := Load(ctx, row.OldPath())
+	old, err := load.CRDs(ctx, row.OldPath())
 	if err != nil {
 		t.Fatal(err)
 	}
-	if newSet, err = Load(ctx, row.NewPath()); err != nil {
+	if newSet, err = load.CRDs(ctx, row.NewPath()); err != nil {
 		t.Fatal(err)
 	}
 	crdcases.CompleteFixtures(old.CRDs, newSet.CRDs)
@@ -34,7 +36,7 @@ func caseInputs(ctx context.Context, t *testing.T, row crdcases.Row) (old, newSe
 		opts = append(opts, WithStoredVersions(stored...))
 	}
 	if paths := row.InstancePaths(); len(paths) > 0 {
-		if objs, err = LoadInstances(ctx, paths); err != nil {
+		if objs, err = load.Instances(ctx, paths); err != nil {
 			t.Fatal(err)
 		}
 		opts = append(opts, WithInstances(objs))

@@ -9,6 +9,8 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/image"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // Request is an upgrade check as `opack validate crds` states it.
@@ -56,9 +58,9 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		}
 		opts = append(opts, WithPolicy(p))
 	}
-	var cluster *Set
+	var cluster *load.Set
 	if req.ClusterCRD != "" {
-		s, err := Load(ctx, req.ClusterCRD)
+		s, err := load.CRDs(ctx, req.ClusterCRD)
 		if err != nil {
 			return nil, fmt.Errorf("loading cluster CRDs: %w", err)
 		}
@@ -71,7 +73,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	if req.StoredVersions != nil {
 		opts = append(opts, WithStoredVersions(req.StoredVersions...))
 	}
-	var old *Set
+	var old *load.Set
 	switch {
 	case req.Old != "":
 		var err error
@@ -95,7 +97,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 		}
 	}
 	if len(req.Instances) > 0 {
-		objs, err := LoadInstances(ctx, req.Instances)
+		objs, err := load.Instances(ctx, req.Instances)
 		if err != nil {
 			return nil, fmt.Errorf("loading instances: %w", err)
 		}
@@ -107,7 +109,7 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 
 // needCRDs refuses a side without any CRD: an empty new side (a failed generation, a wrong folder) must
 // not pass as "every CRD removed", and cluster CRDs must hold some.
-func needCRDs(s *Set, what string) error {
+func needCRDs(s *load.Set, what string) error {
 	if len(s.CRDs) > 0 {
 		return nil
 	}
@@ -115,7 +117,7 @@ func needCRDs(s *Set, what string) error {
 }
 
 // countCommon counts the CRD names found in both sets.
-func countCommon(a, b *Set) int {
+func countCommon(a, b *load.Set) int {
 	names := make(map[string]bool, len(a.CRDs))
 	for _, c := range a.CRDs {
 		names[c.Name] = true
@@ -130,10 +132,10 @@ func countCommon(a, b *Set) int {
 }
 
 // loadSide loads a path, or unpacks an image reference into a temporary folder first.
-func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
+func loadSide(ctx context.Context, arg string, p image.Puller) (*load.Set, error) {
 	src, err := image.ParseSource(arg)
 	if err != nil || !src.IsImage() {
-		return Load(ctx, arg) // a path, or Load's own error about it
+		return load.CRDs(ctx, arg) // a path, or Load's own error about it
 	}
 	if p == nil {
 		return nil, fmt.Errorf("reading %s: no such file or folder", arg)
@@ -147,7 +149,7 @@ func loadSide(ctx context.Context, arg string, p image.Puller) (*Set, error) {
 	if _, err := p.Unpack(ctx, src.Ref, dst); err != nil {
 		return nil, fmt.Errorf("pulling bundle image %s: %w", arg, err)
 	}
-	s, err := Load(ctx, dst)
+	s, err := load.CRDs(ctx, dst)
 	if err != nil {
 		return nil, fmt.Errorf("reading bundle image %s: %w", arg, err)
 	}

@@ -9,6 +9,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 const service = `apiVersion: v1
@@ -80,7 +82,7 @@ func TestPreExisting(t *testing.T) {
 	twoVersions := func(servedV1 bool) *apiextv1.CustomResourceDefinition {
 		return testCRD(spec, withVersions(crdVersion("v1", servedV1, true, spec), crdVersion("v2", true, false, spec)))
 	}
-	refs := []VersionRef{{CRD: "widgets.example.com", Version: "v1", CSV: "widget-operator.v1", Owned: true}}
+	refs := []load.VersionRef{{CRD: "widgets.example.com", Version: "v1", CSV: "widget-operator.v1", Owned: true}}
 	for _, tc := range []struct {
 		name string
 		old  *apiextv1.CustomResourceDefinition

@@ -2,9 +2,11 @@ package crd
 
 import (
 	"context"
-	"slices"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/instance"
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // Option configures Compare.
@@ -16,21 +18,22 @@ type options struct {
 	storedSet      bool
 	cluster        map[string]*apiextv1.CustomResourceDefinition
 	policy         Policy
-	instances      []Instance
+	instances      []load.Instance
 	evidence       bool
-	oldRefs        []VersionRef
-	newRefs        []VersionRef
+	oldRefs        []load.VersionRef
+	newRefs        []load.VersionRef
 	files          map[string]string
 	apiserver      bool
-	newGrants      []Grant
+	newGrants      []load.Grant
 	grantsKnown    bool
 	installers     []Actor
 }
 
 // WithInstallers names the installers the upgrade goes through (ActorOLMv0, ActorOLMv1: what the
 // project deploys with). A finding whose change one of them refuses outright is an error whatever its
-// rule's default or severity decision: the release would not install. Without it, severities are the
-// rules' own (a standalone check does not know the installer).
+// rule's default or severity decision: the release would not install. A change only another installer
+// refuses is at least a warning; without WithInstallers (a standalone check) every installer is
+// another one.
 func WithInstallers(installers ...Actor) Option {
 	return func(o *options) { o.installers = installers }
 }
@@ -60,18 +63,18 @@ func WithPolicy(p Policy) Option { return func(o *options) { o.policy = p } }
 // served in both the old and the new CRD (OLM v0's check), including x-kubernetes-validations.
 // The objects are taken as the complete set of existing objects: findings of rules whose only risk is
 // that existing objects stop validating (checkable) are then at most warnings.
-func WithInstances(objs []Instance) Option {
+func WithInstances(objs []load.Instance) Option {
 	return func(o *options) { o.instances, o.evidence = objs, true }
 }
 
 // WithCSVRefs gives the CRD versions the old and new releases' CSVs own or require.
-func WithCSVRefs(old, new []VersionRef) Option {
+func WithCSVRefs(old, new []load.VersionRef) Option {
 	return func(o *options) { o.oldRefs, o.newRefs = old, new }
 }
 
 // WithNewGrants gives the RBAC rules of the new release's CSVs: a removed CRD is then reported
 // by whether the new CSV still holds create rights on it.
-func WithNewGrants(grants []Grant) Option {
+func WithNewGrants(grants []load.Grant) Option {
 	return func(o *options) { o.newGrants, o.grantsKnown = grants, true }
 }
 
@@ -123,7 +126,7 @@ func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Fi
 }
 
 // CompareSets is Compare for two loaded sets: it adds the sets' CSV references and file names.
-func CompareSets(old, new *Set, opts ...Option) []Finding {
+func CompareSets(old, new *load.Set, opts ...Option) []Finding {
 	opts = append([]Option{WithCSVRefs(old.Refs, new.Refs), WithFiles(new.Files)}, opts...)
 	if new.HasCSV {
 		opts = append([]Option{WithNewGrants(new.Grants)}, opts...)
@@ -160,8 +163,26 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 		validateUpdate(oc, nc, o.stored(oc), in(""))
 	}
 	if len(o.instances) > 0 {
-		validateInstances(o.ctx, oc, nc, o.instances, func(c change) { c.CRD = nc.Name; emit(c) })
+		for _, p := range instance.Check(o.ctx, oc, nc, o.instances) {
+			emit(instanceChange(nc.Name, p))
+		}
 	}
+}
+
+// instanceRules are the rules of instance.Check's problems.
+var instanceRules = map[instance.Kind]Rule{
+	instance.Invalid: RuleInstanceInvalid, instance.CELInvalid: RuleInstanceCELInvalid,
+	instance.Unserved: RuleVersionUnserved, instance.Removed: RuleVersionRemoved,
+}
+
+// instanceChange is the change of a problem of an existing object of CRD crd: at most a warning when
+// the object was read through a conversion webhook (the webhook may give another object).
+func instanceChange(crd string, p instance.Problem) change {
+	c := change{Finding: Finding{Rule: instanceRules[p.Kind], CRD: crd, Version: p.Version, Path: p.Path, File: p.File, Message: p.Message}}
+	if p.Converted {
+		c.ceiling = SeverityWarning
+	}
+	return c
 }
 
 // withEvidence caps checkable findings at warnings when the existing objects are validated. Without
@@ -253,27 +274,28 @@ func actorFor(f Finding) Actor {
 	return a
 }
 
-// finish applies the policy, fills in fixes and files, drops duplicates and sorts.
+// finish applies the policy and the refusers (judge), fills in fixes and files, drops duplicates and
+// sorts. A finding the refusal alone raises above its semantic severity gets the refuser's fix unless
+// its change brought one.
 func finish(o *options, changes []change) []Finding {
 	out := make([]Finding, 0, len(changes))
 	seen := make(map[Finding]bool, len(changes))
 	for _, c := range changes {
 		f := c.Finding
-		sev := o.policy.Severity(f.Rule)
-		if c.ceiling != SeverityOff && sev > c.ceiling {
-			sev = c.ceiling
+		sem := o.policy.Severity(f.Rule)
+		if c.ceiling != SeverityOff && sem > c.ceiling {
+			sem = c.ceiling
 		}
-		if sev == SeverityOff {
+		if sem == SeverityOff {
 			continue
 		}
-		f.Severity = sev
-		for _, a := range RefusersOf(f.Rule) {
-			if slices.Contains(o.installers, a) {
-				f.Deployed, f.Severity = true, SeverityError
-			}
-		}
+		f.Semantic = sem
+		f.Severity, f.Deployed = judge(sem, RefusersOf(f.Rule), o.installers)
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)
+			if f.Raised() {
+				f.Fix = installerFix(f.Rule, f.Check, f.Semantic <= SeverityInfo)
+			}
 		}
 		if f.File == "" {
 			f.File = o.files[f.CRD]

@@ -7,6 +7,8 @@ import (
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 func withVersions(vs ...apiextv1.CustomResourceDefinitionVersion) func(*apiextv1.CustomResourceDefinition) {
@@ -135,7 +137,7 @@ func TestCSVVersionNotServed(t *testing.T) {
 	spec := specWith("mode", schemaOf("string"))
 	old := testCRD(spec, withVersions(crdVersion("v1alpha1", true, false, spec), crdVersion("v1", true, true, spec)))
 	new := testCRD(spec, withVersions(crdVersion("v1alpha1", false, false, spec), crdVersion("v1", true, true, spec)))
-	refs := []VersionRef{{CRD: old.Name, Version: "v1alpha1", CSV: "widget.v2.0.0", Owned: true}}
+	refs := []load.VersionRef{{CRD: old.Name, Version: "v1alpha1", CSV: "widget.v2.0.0", Owned: true}}
 	got := summarize(Compare([]*apiextv1.CustomResourceDefinition{old}, []*apiextv1.CustomResourceDefinition{new}, WithCSVRefs(refs, refs)))
 	want := []ruleAt{{RuleCSVVersionNotServed, "error", "v1alpha1", "spec.versions"}, {RuleVersionUnserved, "warn", "v1alpha1", "spec.versions[v1alpha1].served"}}
 	if diff := cmp.Diff(want, got); diff != "" {
@@ -152,22 +154,22 @@ func TestInstancesOpenAPIAndCEL(t *testing.T) {
 			}
 		}))
 	}
-	obj := func(n int64) Instance {
-		return Instance{File: "cr.yaml", Object: &unstructured.Unstructured{Object: map[string]interface{}{
+	obj := func(n int64) load.Instance {
+		return load.Instance{File: "cr.yaml", Object: &unstructured.Unstructured{Object: map[string]interface{}{
 			"apiVersion": "example.com/v1", "kind": "Widget", "metadata": map[string]interface{}{"name": "w", "namespace": "ns"},
 			"spec": map[string]interface{}{"replicas": n}}}}
 	}
 	tests := []struct {
 		name     string
 		old, new apiextv1.JSONSchemaProps
-		objs     []Instance
+		objs     []load.Instance
 		want     []ruleAt
 	}{
-		{"valid objects turn the tightening into a warning", replicas(10), replicas(9), []Instance{obj(9)},
+		{"valid objects turn the tightening into a warning", replicas(10), replicas(9), []load.Instance{obj(9)},
 			[]ruleAt{{RuleMaxTightened, "warn", "v1", "^.spec.replicas"}}},
-		{"an object over the new maximum", replicas(10), replicas(9), []Instance{obj(10)},
+		{"an object over the new maximum", replicas(10), replicas(9), []load.Instance{obj(10)},
 			[]ruleAt{{RuleMaxTightened, "warn", "v1", "^.spec.replicas"}, {RuleInstanceInvalid, "error", "v1", "spec.replicas"}}},
-		{"an object violating a new CEL rule", replicas(10), replicas(10, "self % 2 == 0"), []Instance{obj(3)},
+		{"an object violating a new CEL rule", replicas(10), replicas(10, "self % 2 == 0"), []load.Instance{obj(3)},
 			[]ruleAt{{RuleCELAdded, "warn", "v1", "^.spec.replicas"}, {RuleInstanceCELInvalid, "error", "v1", "spec.replicas"}}},
 		{"no objects: nothing exists to break", replicas(10), replicas(9), nil,
 			[]ruleAt{{RuleMaxTightened, "warn", "v1", "^.spec.replicas"}}},

@@ -7,26 +7,28 @@ import (
 	"testing"
 
 	"github.com/opack/opack/internal/benchutil"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // corpusPairs loads every bundle of the certified-operators corpus and returns the consecutive version
 // pairs of each operator (skipping bundles whose CRDs do not load).
-func corpusPairs(b *testing.B) (dirs [][2]string, sets [][2]*Set) {
+func corpusPairs(b *testing.B) (dirs [][2]string, sets [][2]*load.Set) {
 	b.Helper()
 	root := benchutil.CorpusDir(b, "certified-operators")
 	ctx := context.Background()
 	for _, versions := range corpusBundles(b, root) {
-		var prev *Set
+		var prev *load.Set
 		var prevDir string
 		for _, dir := range versions {
-			set, err := Load(ctx, dir)
+			set, err := load.CRDs(ctx, dir)
 			if err != nil {
 				prev = nil
 				continue
 			}
 			if prev != nil {
 				dirs = append(dirs, [2]string{prevDir, dir})
-				sets = append(sets, [2]*Set{prev, set})
+				sets = append(sets, [2]*load.Set{prev, set})
 			}
 			prev, prevDir = set, dir
 		}
@@ -83,12 +85,12 @@ func BenchmarkCorpusCRDUpgrade(b *testing.B) {
 		defer benchutil.Measure(b)()
 		for b.Loop() {
 			forEach(len(dirs), func(i int) {
-				old, err := Load(ctx, dirs[i][0])
+				old, err := load.CRDs(ctx, dirs[i][0])
 				if err != nil {
 					b.Error(err)
 					return
 				}
-				cur, err := Load(ctx, dirs[i][1])
+				cur, err := load.CRDs(ctx, dirs[i][1])
 				if err != nil {
 					b.Error(err)
 					return

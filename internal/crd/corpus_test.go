@@ -10,6 +10,8 @@ import (
 	"testing"
 
 	"github.com/blang/semver/v4"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // corpusBundles returns the operator folders of the certified-operators corpus, each with its bundle
@@ -54,7 +56,8 @@ func versionLess(a, b string) bool {
 }
 
 // TestCorpusCRDUpgrade compares every consecutive pair of bundle versions of the certified-operators
-// corpus, as `opack validate crds OLD NEW` does, and requires that every comparison runs.
+// corpus, as `opack validate crds OLD NEW` does, and requires that every comparison runs and that
+// every finding's severity, actors and fix agree (agree).
 func TestCorpusCRDUpgrade(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
@@ -63,9 +66,9 @@ func TestCorpusCRDUpgrade(t *testing.T) {
 	pairs, errs, findings := 0, 0, map[Rule]int{}
 	ctx := context.Background()
 	for op, dirs := range corpusBundles(t, root) {
-		var prev *Set
+		var prev *load.Set
 		for i, dir := range dirs {
-			set, err := Load(ctx, dir)
+			set, err := load.CRDs(ctx, dir)
 			if err != nil {
 				errs++
 				t.Errorf("%s: loading %s: %v", op, filepath.Base(dir), err)
@@ -83,6 +86,9 @@ func TestCorpusCRDUpgrade(t *testing.T) {
 				continue
 			}
 			for _, f := range CompareSets(prev, set) {
+				if err := agree(f, nil); err != nil {
+					t.Errorf("%s %s -> %s: %v", op, filepath.Base(dirs[i-1]), filepath.Base(dir), err)
+				}
 				if f.Severity >= SeverityWarning {
 					findings[f.Rule]++
 					if os.Getenv("OPACK_CORPUS_VERBOSE") != "" {

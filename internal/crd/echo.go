@@ -3,6 +3,7 @@ package crd
 import (
 	"encoding/json"
 	"fmt"
+	"hash/maphash"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -13,6 +14,10 @@ import (
 // the struct is then one finding per copy, echoes of one change. Echo (a Finding field) keys a
 // change by the old node that holds it and the path below that node, so that FoldEchoes can
 // report the copies as one change listing every path.
+
+// shapeSeeds seed the two 64-bit hashes of a node's shape: 128 bits, so that two different shapes
+// of one comparison never share a key.
+var shapeSeeds = [2]maphash.Seed{maphash.MakeSeed(), maphash.MakeSeed()}
 
 // shapes hashes old schema nodes, once per node a diff reports a change under.
 type shapes struct {
@@ -31,8 +36,7 @@ func (h *shapes) of(s *apiextv1.JSONSchemaProps) string {
 	if err != nil {
 		return "" // not foldable; no JSONSchemaProps of a decoded CRD fails to encode
 	}
-	k := keyOf(data)
-	key := fmt.Sprintf("%016x%016x", k[0], k[1])
+	key := fmt.Sprintf("%016x%016x", maphash.Bytes(shapeSeeds[0], data), maphash.Bytes(shapeSeeds[1], data))
 	if h.m == nil {
 		h.m = map[*apiextv1.JSONSchemaProps]string{}
 	}

@@ -46,10 +46,16 @@ func ParseSeverity(s string) (Severity, error) {
 	return SeverityOff, fmt.Errorf("unknown severity %q (want error, warn, info or off)", s)
 }
 
-// Finding is one unsafe (or noteworthy) change between an old and a new CRD.
+// Finding is one unsafe (or noteworthy) change between an old and a new CRD. It states two facts: what
+// the change does to existing objects and clients (Semantic) and who refuses it (Actor, Actors); its
+// Severity is the higher of the two (judge).
 type Finding struct {
 	Rule     Rule     `json:"rule"`
 	Severity Severity `json:"-"`
+	// Semantic is the severity of what the change does to existing objects and clients, before any
+	// installer's refusal is counted: the rule's default or the policy's, capped by a severity decision
+	// (a default the description documents keeps the meaning of objects that omit the field: info).
+	Semantic Severity `json:"-"`
 	// CRD is the CRD's metadata.name.
 	CRD string `json:"crd"`
 	// Version is the CRD version ("v1"), a served-version pair ("v1 -> v2"), or empty for CRD-wide rules.
@@ -59,17 +65,21 @@ type Finding struct {
 	// Old and New are the values before and after the change, as short strings.
 	Old string `json:"old,omitempty"`
 	New string `json:"new,omitempty"`
-	// Message says what changed and why it is unsafe; Fix says what to do about it.
+	// Message says what changed and why it is unsafe; Fix says what to do about it: the rule's fix
+	// when the change itself decides the severity, what lets the refuser install it when a refusal does.
 	Message string `json:"message"`
 	Fix     string `json:"fix,omitempty"`
 	// File is where the new CRD (or the instance, for instance rules) came from, when known.
 	File string `json:"file,omitempty"`
-	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule) unless set;
-	// empty on an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
+	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule), or empty on
+	// an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
 	Actor Actor `json:"actor,omitempty"`
-	// Deployed: Actor is an installer the project deploys with (WithInstallers), so the release would
-	// not install: the finding is an error whatever its rule's severity.
+	// Deployed: an installer the project deploys with (WithInstallers) refuses the change, so the
+	// release would not install: the finding is an error.
 	Deployed bool `json:"deployed,omitempty"`
+	// Check names OLM v1's check that refuses the change when the rule has one per keyword (maxItems,
+	// minLength, ... for max-tightened and min-tightened); empty otherwise.
+	Check string `json:"-"`
 	// Echo identifies a schema change within the old schema node that holds it: a hash of that node
 	// (its own description left out) and the path below it. Two findings that differ only in Path and
 	// share an Echo are one change made to identical copies of a struct (FoldEchoes). Empty for
@@ -77,7 +87,7 @@ type Finding struct {
 	Echo string `json:"-"`
 }
 
-// String formats the finding on one line: "crd version path: message (old -> new); refused by actor".
+// String formats the finding on one line: "crd version path: message (old -> new); verdict".
 func (f Finding) String() string {
 	var b strings.Builder
 	b.WriteString(f.CRD)
@@ -91,33 +101,49 @@ func (f Finding) String() string {
 	if f.Old != "" || f.New != "" {
 		fmt.Fprintf(&b, " (%s -> %s)", orNone(f.Old), orNone(f.New))
 	}
-	if f.Actor != "" {
-		b.WriteString("; " + f.Verdict())
+	if v := f.Verdict(); v != "" {
+		b.WriteString("; " + v)
 	}
 	return b.String()
 }
 
-// Verdict says who refuses the finding's change, or that clients break: "refused by olm-v1; by olm-v0
-// too when an existing object no longer validates", "refused by apiserver, olm-v0 and olm-v1", "breaks
-// clients" (empty without an actor), and ", which this project deploys with" when Deployed.
+// Verdict says who refuses the finding's change, or that clients break: "refused by olm-v1 (crdify's
+// default check)", "refused by apiserver, olm-v0 and olm-v1 (...)", "breaks clients"; empty without an
+// actor. It says ", which this project deploys with" when Deployed, and starts with "but" when the
+// refusal alone raises the severity above the semantic one (the message said the change keeps objects
+// and clients as they were).
 func (f Finding) Verdict() string {
-	if f.Actor == "" {
+	switch {
+	case f.Actor == "":
 		return ""
+	case f.Actor == ActorClients:
+		return "breaks clients"
 	}
-	v := verdict(f.Rule, f.Actor)
-	if f.Deployed {
-		v += ", which this project deploys with"
+	v := verdict(f.Rule, f.Check, f.Deployed)
+	if f.Raised() {
+		v = "but " + v
 	}
 	return v
 }
 
-// Actors lists who refuses the finding's change outright (Actor and, for the rule's own actor, the
-// installers whose own check refuses it too), or Actor alone.
+// Raised reports whether an installer's refusal, not the change itself, decides the finding's
+// severity: it is above the semantic one.
+func (f Finding) Raised() bool { return f.Severity > f.Semantic && len(RefusersOf(f.Rule)) > 0 }
+
+// Actors lists who refuses the finding's change outright (the rule's refusers), or clients when the
+// change breaks them; nil without an actor.
 func (f Finding) Actors() []string {
 	if f.Actor == "" {
 		return nil
 	}
-	return refusers(f.Rule, f.Actor)
+	if f.Actor == ActorClients {
+		return []string{string(ActorClients)}
+	}
+	var out []string
+	for _, a := range RefusersOf(f.Rule) {
+		out = append(out, string(a))
+	}
+	return out
 }
 
 func orNone(s string) string {

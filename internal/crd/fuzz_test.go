@@ -13,6 +13,8 @@ import (
 
 	"github.com/opack/opack/internal/fuzzseed"
 	"github.com/opack/opack/internal/manifest"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // crdSeedPairs are old/new CRD pairs of the upstream upgrade-check suites.
@@ -40,14 +42,14 @@ func FuzzCRDLoad(f *testing.F) {
 			t.Fatal(err)
 		}
 		ctx := context.Background()
-		s, err := Load(ctx, dir, fuzzLimits...)
+		s, err := load.CRDs(ctx, dir, fuzzLimits...)
 		if err != nil {
 			if !strings.Contains(err.Error(), file) {
 				t.Fatalf("error %q does not name the file %s", err, file)
 			}
 			return
 		}
-		again, err := Load(ctx, file, fuzzLimits...)
+		again, err := load.CRDs(ctx, file, fuzzLimits...)
 		if err != nil {
 			t.Fatalf("loading the folder worked, loading its one file failed: %v", err)
 		}
@@ -109,7 +111,7 @@ func FuzzDiffSchemas(f *testing.F) {
 
 // seedSchema returns the JSON of the first version's schema of the CRD file, or nil.
 func seedSchema(f *testing.F, path string) []byte {
-	s, err := Load(context.Background(), path)
+	s, err := load.CRDs(context.Background(), path)
 	if err != nil || len(s.CRDs) == 0 || len(s.CRDs[0].Spec.Versions) == 0 {
 		return nil
 	}

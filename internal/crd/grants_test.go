@@ -5,6 +5,8 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // TestCRDRemovedWording: crd-removed says what the new release's CSV says about the CRD.
@@ -37,7 +39,7 @@ func TestCRDRemovedWording(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			var opts []Option
 			if tt.csv != nil {
-				grants, ok := CSVGrants(tt.csv)
+				grants, ok := load.CSVGrants(tt.csv)
 				if !ok {
 					t.Fatal("CSV does not decode")
 				}

@@ -7,6 +7,7 @@ import (
 	"reflect"
 	"strconv"
 	"strings"
+	"unicode"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 )
@@ -28,15 +29,21 @@ func (d schemaDiffer) bounds(path string, o, n *apiextv1.JSONSchemaProps) {
 	}
 }
 
+// bound adds a change of the bound keyword kw (maximum, maxItems, minLength, ...): OLM v1's preflight
+// has one check per keyword, named after it.
+func (d schemaDiffer) bound(kw string, r Rule, path, old, new, msg string) {
+	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg, Echo: d.echo(path), Check: kw}})
+}
+
 func (d schemaDiffer) maxFloat(path, kw string, o, n *float64, oex, nex bool) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMaxTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMaxTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
 	case *n < *o:
-		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" decreased")
+		d.bound(kw, RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" decreased")
 	case *n == *o && nex && !oex:
-		d.add(RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+		d.bound(kw, RuleMaxTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
 	}
 }
 
@@ -44,11 +51,11 @@ func (d schemaDiffer) minFloat(path, kw string, o, n *float64, oex, nex bool) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMinTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMinTightened, path, "", fmtFloat(*n), kw+" constraint added to a field that had none")
 	case *n > *o:
-		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" increased")
+		d.bound(kw, RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n), kw+" increased")
 	case *n == *o && nex && !oex:
-		d.add(RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
+		d.bound(kw, RuleMinTightened, path, fmtFloat(*o), fmtFloat(*n)+" (exclusive)", kw+" made exclusive")
 	}
 }
 
@@ -56,9 +63,9 @@ func (d schemaDiffer) maxInt(path, kw string, o, n *int64) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMaxTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMaxTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
 	case *n < *o:
-		d.add(RuleMaxTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" decreased")
+		d.bound(kw, RuleMaxTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" decreased")
 	}
 }
 
@@ -66,9 +73,9 @@ func (d schemaDiffer) minInt(path, kw string, o, n *int64) {
 	switch {
 	case n == nil:
 	case o == nil:
-		d.add(RuleMinTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
+		d.bound(kw, RuleMinTightened, path, "", strconv.FormatInt(*n, 10), kw+" constraint added to a field that had none")
 	case *n > *o:
-		d.add(RuleMinTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" increased")
+		d.bound(kw, RuleMinTightened, path, strconv.FormatInt(*o, 10), strconv.FormatInt(*n, 10), kw+" increased")
 	}
 }
 
@@ -94,15 +101,16 @@ func floatPtr(f *float64) string {
 	return fmtFloat(*f)
 }
 
-// defaultAdded reports a new default. Three cases are milder than a default that changes meaning:
+// defaultAdded reports a new default. Four cases are milder than a default that changes meaning (the
+// semantic severity; OLM v1 still refuses every added default, which judge counts):
 //   - default "" on a reference's name (controller-gen >= 0.16 writes it for LocalObjectReference.name,
 //     following Kubernetes' +default=""): empty means unset there, as an omitted name did (info);
 //   - a default the old description already documented ("Defaults to ext4."): the controller already
 //     treated an omitted field so; the schema now says it (info);
+//   - Kubernetes' own default of a field of an embedded core type (k8s.io/api's +default markers, e.g.
+//     azureDisk.fsType "ext4"): the API server gives the Pod or PersistentVolume the same value (info);
 //   - the type's zero value (false, 0, "", [], {}): Go clients read an omitted field as that value, so only
 //     a client that tells omitted from zero (a pointer field) sees a change (warning).
-//   - Kubernetes' own default of a field of an embedded core type (k8s.io/api's +default markers, e.g.
-//     azureDisk.fsType "ext4"): the API server gives the Pod or PersistentVolume the same value (warning).
 func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) {
 	val := short(n.Default.Raw)
 	const msg = "default added; objects that omit the field change meaning"
@@ -112,7 +120,7 @@ func (d schemaDiffer) defaultAdded(path string, o, n *apiextv1.JSONSchemaProps) 
 	case describesDefault(o.Description, n.Default.Raw):
 		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that the old description already documented; objects that omit the field keep the meaning the controller gave them")
 	case kubernetesDefault(path, n.Default.Raw):
-		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, "default added that Kubernetes itself gives this field of an embedded core type (a +default marker of k8s.io/api, which newer controller-gen copies): objects that omit it mean what the API server makes of them anyway; OLM v1's preflight still refuses an added default")
+		d.capped(SeverityInfo, RuleDefaultAdded, path, "", val, "default added that Kubernetes itself gives this field of an embedded core type (a +default marker of k8s.io/api, which newer controller-gen copies): objects that omit it mean what the API server makes of them anyway")
 	case isZeroValue(n.Default.Raw):
 		d.capped(SeverityWarning, RuleDefaultAdded, path, "", val, msg+" only for clients that tell an omitted field from its zero value (pointer fields); Go clients read both alike")
 	default:
@@ -125,29 +133,102 @@ func referenceName(path string) bool {
 	return strings.HasSuffix(path, ".name") || strings.HasSuffix(path, "['name']")
 }
 
-// describesDefault reports whether description documents the default value: within the sentence after
-// the word "default", consecutive words spell the value (letters and digits, case-insensitive), so
-// "Defaults to virtual hosted-style" documents "VirtualHosted" and "defaults to 10" does not document 1.
+// describesDefault reports whether description documents the default value raw: a sentence of it that
+// speaks of a default ("Defaults to X.", "The default is `X`", "X by default") holds the value.
+// Sentences end at '.', '!' or '?' followed by white space or the end of the text, and at a line break,
+// so a dot inside a value (a URL, a version, a pattern, an IP address) does not end one; a value given in
+// another sentence is not documented. A value that holds anything but letters, digits, spaces, '-' and
+// '_' must appear as written (case-insensitively), not run into other value characters: "Defaults to
+// 0.8.1" does not document "8.1". Other values may be spelt in words: consecutive words of the sentence
+// concatenate to the value's letters and digits, so "Defaults to virtual hosted-style" documents
+// "VirtualHosted" and "defaults to 10" does not document 1.
 func describesDefault(description string, raw []byte) bool {
-	want := strings.Join(words(strings.Trim(string(raw), `"`)), "")
+	value, ok := defaultText(raw)
+	want := strings.Join(words(value), "")
 	if want == "" {
 		return false
 	}
-	text := strings.ToLower(description)
-	for {
-		i := strings.Index(text, "default")
-		if i < 0 {
-			return false
+	verbatim := ok && !wordy(value)
+	value = strings.ToLower(value)
+	for _, s := range sentences(strings.ToLower(description)) {
+		if !strings.Contains(s, "default") {
+			continue
 		}
-		text = text[i+len("default"):]
-		sentence := text
-		if end := strings.IndexAny(sentence, ".\n"); end >= 0 {
-			sentence = sentence[:end]
-		}
-		if spells(words(sentence), want) {
+		if verbatim && holds(s, value) || !verbatim && spells(words(s), want) {
 			return true
 		}
 	}
+	return false
+}
+
+// defaultText returns a scalar default as a description writes it: a string unquoted, a number or a
+// boolean as is; ok is false for an object, an array or invalid JSON (raw is returned as is).
+func defaultText(raw []byte) (string, bool) {
+	var v any
+	if err := json.Unmarshal(raw, &v); err != nil {
+		return string(raw), false
+	}
+	switch t := v.(type) {
+	case string:
+		return t, true
+	case float64, bool:
+		return strings.TrimSpace(string(raw)), true
+	}
+	return string(raw), false
+}
+
+// wordy reports whether s holds only letters, digits, spaces, '-' and '_': a value a description may
+// spell in words.
+func wordy(s string) bool {
+	for _, r := range s {
+		if !unicode.IsLetter(r) && !unicode.IsDigit(r) && r != ' ' && r != '-' && r != '_' {
+			return false
+		}
+	}
+	return true
+}
+
+// sentences splits text at '.', '!' or '?' followed by white space or the end, and at line breaks.
+func sentences(text string) []string {
+	var out []string
+	start := 0
+	for i := 0; i < len(text); i++ {
+		switch c := text[i]; {
+		case c == '\n':
+		case c == '.' || c == '!' || c == '?':
+			if i+1 < len(text) && !unicode.IsSpace(rune(text[i+1])) {
+				continue
+			}
+		default:
+			continue
+		}
+		out = append(out, text[start:i])
+		start = i + 1
+	}
+	return append(out, text[start:])
+}
+
+// holds reports whether s contains value (both lower-cased) between delimiters: neither side runs into a
+// letter, a digit or a character values are made of ('.', '/', ':', '-', '_', '*', '@', '+').
+func holds(s, value string) bool {
+	for from := 0; ; {
+		i := strings.Index(s[from:], value)
+		if i < 0 {
+			return false
+		}
+		i += from
+		end := i + len(value)
+		if (i == 0 || !valueByte(s[i-1])) && (end == len(s) || !valueByte(s[end])) {
+			return true
+		}
+		from = i + 1
+	}
+}
+
+// valueByte reports whether c continues a value: an ASCII letter or digit, a byte of a UTF-8 sequence,
+// or one of ./:-_*@+.
+func valueByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c >= 0x80 || strings.IndexByte("./:-_*@+", c) >= 0
 }
 
 // words splits s, lower-cased, into runs of letters and digits.

@@ -15,8 +15,8 @@ import (
 // did with a CASES.tsv row (columns olm-v0 and olm-v1, recorded by cmd/opack TestE2ECRDCasesOLM; their
 // messages in testdata/crd-upgrade/OLM-VERDICTS.json). Each key is "CONTROLLER ROW RULE": RULE is the
 // opack rule that names CONTROLLER although CONTROLLER accepted the upgrade, or "-" when CONTROLLER refused
-// it and no finding names it (nor the API server, when the API server refused). The actor model is the
-// lead's to change; this list is to be emptied, not extended.
+// it and no finding names it (nor the API server, when the API server refused). This list is to be
+// emptied, not extended: a disagreement is fixed in the actor model or kept here with its reason.
 var knownOLMDisagreements = map[string]string{
 	// OLM v0 accepted: fail.yaml is invalid against the unchanged schema, so the API server refuses to create
 	// it under OLD ("MachinePool ... is invalid: [spec.clusterDeploymentRef: Required value, spec.name:

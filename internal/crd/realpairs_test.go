@@ -10,45 +10,55 @@ import (
 
 	"github.com/google/go-cmp/cmp"
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // TestSeverityDecisionsOnRealPairs checks each severity decision of docs/crd-rules.md on the real CRD
 // pair it was made for (testdata/real-pairs/README.md names where each pair comes from).
 func TestSeverityDecisionsOnRealPairs(t *testing.T) {
+	// semantic is what the change does to existing objects and clients; severity is what a standalone
+	// command prints: at least a warning where OLM v1 refuses (every schema rule but enum-value-added).
 	type want struct {
-		rule     Rule
-		severity Severity
+		rule               Rule
+		semantic, severity Severity
 	}
+	info, warn, err := SeverityInfo, SeverityWarning, SeverityError
 	for _, tc := range []struct {
 		dir  string
 		path string // the schema node the decision is about
 		want []want
 	}{
-		{"map-type-flip", "^.status.controlledDaemonSet", []want{{RuleMapTypeChanged, SeverityInfo}}},
-		{"reference-name-default", "^.spec.driver.common.envs[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultAdded, SeverityInfo}}},
-		{"reference-name-default", "^.spec.driver.common.vaultAddress", []want{{RuleFieldRemoved, SeverityError}}},
-		{"status-removed-subresource", "^.status.restartRequired", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, SeverityInfo}, {RuleNullableRemoved, SeverityError}}},
-		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, SeverityError}, {RuleRequiredAdded, SeverityError}}},
-		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, SeverityWarning}, {RuleRequiredAdded, SeverityWarning}}},
-		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, SeverityInfo}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, SeverityWarning}}},
-		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"pvc-claims-by-structure", "^.spec.volume_claim_template.spec.resources.claims", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"dra-claim-source", "^.spec.app.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"dra-claim-source", "^.spec.ui.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, SeverityWarning}}},
-		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
-		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, SeverityInfo}}},
-		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, SeverityError}}},
+		{"map-type-flip", "^.status.controlledDaemonSet", []want{{RuleMapTypeChanged, info, warn}}},
+		{"reference-name-default", "^.spec.driver.common.envs[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultAdded, info, warn}}},
+		{"reference-name-default", "^.spec.driver.common.vaultAddress", []want{{RuleFieldRemoved, err, err}}},
+		{"status-removed-subresource", "^.status.restartRequired", []want{{RuleFieldRemoved, warn, warn}}},
+		{"default-documented", "^.spec.accessStyle", []want{{RuleDefaultAdded, info, warn}, {RuleNullableRemoved, err, err}}},
+		{"default-documented", "^.spec.host", []want{{RuleNullableRemoved, err, err}, {RuleRequiredAdded, err, err}}},
+		{"required-with-default", "^.spec.skipTLSVerify", []want{{RuleDefaultAdded, warn, warn}, {RuleRequiredAdded, warn, warn}}},
+		{"pattern-class-widened", "^.spec.version", []want{{RulePatternChanged, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].azureDisk.fsType", []want{{RuleDefaultAdded, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].rbd.keyring", []want{{RuleDefaultAdded, info, warn}}},
+		{"core-volume-defaults", "^.spec.actorExecutor.additionalVolumes[*].iscsi.iscsiInterface", []want{{RuleDefaultAdded, info, warn}}},
+		{"pvc-claims-removed", "^.spec.servers.podOverrides.spec.volumes[*].ephemeral.volumeClaimTemplate.spec.resources.claims", []want{{RuleFieldRemoved, info, warn}}},
+		{"pvc-claims-by-structure", "^.spec.volume_claim_template.spec.resources.claims", []want{{RuleFieldRemoved, info, warn}}},
+		{"dra-claim-source", "^.spec.app.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, info, warn}}},
+		{"dra-claim-source", "^.spec.ui.podTemplateSpec.spec.resourceClaims[*].source", []want{{RuleFieldRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.env[*].valueFrom.secretKeyRef.name", []want{{RuleDefaultRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.envFrom[*].configMapRef.name", []want{{RuleDefaultRemoved, info, warn}}},
+		{"reference-name-default-removed", "^.spec.daemon.resources.claims", []want{{RuleFieldRemoved, err, err}}},
+		{"default-documented-dotted", "^.spec.multiSourceConfig.clusterGroupChartVersion", []want{{RuleDefaultRemoved, info, warn}}},
+		{"default-documented-dotted", "^.spec.multiSourceConfig.helmRepoUrl", []want{{RuleDefaultRemoved, info, warn}}},
 	} {
 		t.Run(tc.dir+" "+tc.path, func(t *testing.T) {
 			old, new := loadPair(t, tc.dir)
 			var got []want
 			for _, f := range Compare(old.CRDs, new.CRDs, WithAPIServerValidation(false)) {
 				if f.Path == tc.path {
-					got = append(got, want{f.Rule, f.Severity})
+					got = append(got, want{f.Rule, f.Semantic, f.Severity})
+					if err := agree(f, nil); err != nil {
+						t.Error(err)
+					}
 				}
 			}
 			if diff := cmp.Diff(tc.want, got, cmp.AllowUnexported(want{})); diff != "" {
@@ -58,14 +68,14 @@ func TestSeverityDecisionsOnRealPairs(t *testing.T) {
 	}
 }
 
-func loadPair(t *testing.T, dir string) (old, new *Set) {
+func loadPair(t *testing.T, dir string) (old, new *load.Set) {
 	t.Helper()
-	load := func(side string) *Set {
+	load := func(side string) *load.Set {
 		matches, _ := filepath.Glob(filepath.Join("testdata", "real-pairs", dir, side+".*"))
 		if len(matches) != 1 {
 			t.Fatalf("want one %s file in %s, found %v", side, dir, matches)
 		}
-		s, err := Load(context.Background(), matches[0])
+		s, err := load.CRDs(context.Background(), matches[0])
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -125,6 +135,29 @@ func TestDescribesDefault(t *testing.T) {
 		{"The pool. Defaults to rbd. More info: https://example.com/default-pool", `"rbd"`, true},
 		{"Mode. The default is described elsewhere. Use fast for speed.", `"fast"`, false},
 		{"", `""`, false},
+		// Values with dots, slashes, colons and stars: the sentence does not end inside them.
+		{"Chart repository. Defaults to https://charts.example.io/.", `"https://charts.example.io/"`, true},
+		{"Chart repository.\nDefaults to https://charts.example.io/ when unset.", `"https://charts.example.io/"`, true},
+		{"Chart repository. Defaults to https://charts.example.io/stable.", `"https://charts.example.io/"`, false},
+		{"Version of the operand. Defaults to 1.2.3.", `"1.2.3"`, true},
+		{"Version of the operand. Defaults to v1.2.3.", `"1.2.3"`, false},
+		{"Version of the operand. Defaults to 0.8.1.", `"8.1"`, false},
+		{"Versions to accept. Defaults to \"0.8.*\".", `"0.8.*"`, true},
+		{"Versions to accept, \"0.8.*\" by default.", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to `0.8.*`; set it to pin a release.", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to 0.8.* (the latest patch).", `"0.8.*"`, true},
+		{"Versions to accept. Defaults to 0.8.x.", `"0.8.*"`, false},
+		{"Address to bind. Defaults to 0.0.0.0.", `"0.0.0.0"`, true},
+		{"Address to bind. Defaults to '127.0.0.1'.", `"127.0.0.1"`, true},
+		{"Address to bind. Defaults to 10.0.0.1.", `"0.0.1"`, false},
+		{"Cluster domain. Defaults to cluster.local.", `"cluster.local"`, true},
+		{"Ratio of the window. The default is 0.5.", `0.5`, true},
+		{"Ratio of the window. The default is 0.55.", `0.5`, false},
+		{"Whether to verify. Defaults to true.", `true`, true},
+		// Documented in another sentence than the one about the default: not documented.
+		{"Chart repository, e.g. https://charts.example.io/. Defaults to the operator's own.", `"https://charts.example.io/"`, false},
+		{"Use 0.8.* for the latest patch. The default is set by the controller.", `"0.8.*"`, false},
+		{"The address is 0.0.0.0.\nIt has a default.", `"0.0.0.0"`, false},
 	} {
 		t.Run(tc.desc, func(t *testing.T) {
 			if got := describesDefault(tc.desc, []byte(tc.raw)); got != tc.want {
@@ -186,7 +219,7 @@ func TestDefaultRemovedDocumented(t *testing.T) {
 		severity Severity
 		message  string
 	}{
-		{"documented", nil, SeverityInfo, "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them"},
+		{"documented", nil, SeverityWarning, "default removed that the new description still documents; objects that omit the field keep the meaning the controller gives them"},
 		{"not documented", setDescription("Which access style to use."), SeverityError, "default removed; objects that omit the field change meaning"},
 		{"another value documented", setDescription("Which access style to use. Defaults to path-style."), SeverityError, "default removed; objects that omit the field change meaning"},
 	} {
@@ -215,6 +248,51 @@ func TestDefaultRemovedDocumented(t *testing.T) {
 			want := []got{{tc.severity, `"VirtualHosted"`, "", tc.message}}
 			if diff := cmp.Diff(want, gots); diff != "" {
 				t.Errorf("default-removed findings at %s (-want +got):\n%s", path, diff)
+			}
+		})
+	}
+}
+
+// TestDefaultMovedToDescription: a release that moves a default from the schema into the description
+// (or back) keeps the meaning of objects that omit the field, whatever characters the value holds: a
+// URL, a version, a version pattern, an IP address, quoted or not. The same value documented in another
+// sentence than the one about the default, or another value documented, does not count.
+func TestDefaultMovedToDescription(t *testing.T) {
+	for _, tc := range []struct {
+		name, raw, desc string
+		documented      bool
+	}{
+		{"url", `"https://charts.example.io/"`, "Chart repository. Defaults to https://charts.example.io/.", true},
+		{"quoted version pattern", `"0.8.*"`, `Versions to accept. Defaults to "0.8.*".`, true},
+		{"unquoted version", `"1.25.3"`, "Version of the operand. Defaults to 1.25.3.", true},
+		{"ip address", `"0.0.0.0"`, "Address to bind. Defaults to 0.0.0.0 (every interface).", true},
+		{"number", `0.5`, "Share of the budget, 0.5 by default.", true},
+		{"dotless value", `"VirtualHosted"`, "Access style. Defaults to VirtualHosted.", true},
+		{"another sentence", `"https://charts.example.io/"`, "Chart repository, such as https://charts.example.io/.\nThe default is the operator's own.", false},
+		{"another value", `"0.8.*"`, `Versions to accept. Defaults to "0.9.*".`, false},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			withDefault := testCRD(specWith("field", schemaOf("string", func(p *apiextv1.JSONSchemaProps) {
+				p.Default = raw(tc.raw)
+			})))
+			described := testCRD(specWith("field", schemaOf("string", func(p *apiextv1.JSONSchemaProps) { p.Description = tc.desc })))
+			// Documented: the meaning is kept (info), but OLM v1 refuses any default added or removed,
+			// so a standalone check warns, and never errs.
+			semantic, want := SeverityError, SeverityError
+			if tc.documented {
+				semantic, want = SeverityInfo, SeverityWarning
+			}
+			for _, dir := range []struct {
+				rule     Rule
+				old, new *apiextv1.CustomResourceDefinition
+			}{{RuleDefaultRemoved, withDefault, described}, {RuleDefaultAdded, described, withDefault}} {
+				fs := Compare([]*apiextv1.CustomResourceDefinition{dir.old}, []*apiextv1.CustomResourceDefinition{dir.new}, WithAPIServerValidation(false))
+				if len(fs) != 1 || fs[0].Rule != dir.rule || fs[0].Semantic != semantic || fs[0].Severity != want {
+					t.Fatalf("%s: findings %v, want one %s %s (semantic %s)", dir.rule, fs, want, dir.rule, semantic)
+				}
+				if err := agree(fs[0], nil); err != nil {
+					t.Error(err)
+				}
 			}
 		})
 	}

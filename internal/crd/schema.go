@@ -7,6 +7,8 @@ import (
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 // change is one classified difference between two schema nodes. ceiling, when set, caps the severity the
@@ -109,11 +111,11 @@ func (d schemaDiffer) removedField(path, name string, n *apiextv1.JSONSchemaProp
 	const msg = "field removed; its data is pruned (lost) on the next write"
 	switch {
 	case d.pvcClaims(path, name):
-		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it; OLM v1's preflight still refuses the removal")
+		d.capped(SeverityInfo, RuleFieldRemoved, load.ChildPath(path, name), "", "", "field removed, but this is resources.claims of an embedded PersistentVolumeClaim, which k8s.io/api 1.29 dropped (VolumeResourceRequirements): claims were only ever for containers (dynamic resource allocation), so no working claim template sets it and pruning it loses nothing")
 	case draClaimSource(path, name, n):
-		d.capped(SeverityWarning, RuleFieldRemoved, childPath(path, name), "", "", msg+"; this is the source of a pod's resource claim, which k8s.io/api 1.31 replaced by resourceClaimName and resourceClaimTemplateName on the claim itself: source belonged to the alpha dynamic resource allocation API (resource.k8s.io/v1alpha2, off unless its feature gate was on), and no API server since 1.31 reads it; OLM v1's preflight still refuses the removal")
+		d.capped(SeverityInfo, RuleFieldRemoved, load.ChildPath(path, name), "", "", "field removed, but this is the source of a pod's resource claim, which k8s.io/api 1.31 replaced by resourceClaimName and resourceClaimTemplateName on the claim itself: source belonged to the alpha dynamic resource allocation API (resource.k8s.io/v1alpha2, off unless its feature gate was on), and no API server since 1.31 reads it, so pruning it loses nothing")
 	default:
-		d.removed(childPath(path, name), msg)
+		d.removed(load.ChildPath(path, name), msg)
 	}
 }
 
@@ -237,14 +239,14 @@ func (d schemaDiffer) required(path string, o, n *apiextv1.JSONSchemaProps) {
 		}
 		old[r] = true // report a name listed twice once
 		if p, ok := n.Properties[r]; ok && p.Default != nil {
-			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: childPath(path, r), New: "required", Echo: d.echo(childPath(path, r)),
+			d.emit(change{Finding: Finding{Rule: RuleRequiredAdded, Path: load.ChildPath(path, r), New: "required", Echo: d.echo(load.ChildPath(path, r)),
 				Message: "field newly required, with a default (" + short(p.Default.Raw) + "): the API server defaults it when existing objects are " +
 					"read, so they stay valid and writable (warning); an error for OLM v0 with existing objects (it validates them against the new " +
-					"schema without defaulting: the upgrade fails if one omits the field); OLM v1's preflight (crdify) flags any newly required name"},
+					"schema without defaulting: the upgrade fails if one omits the field)"},
 				ceiling: SeverityWarning, olmV0: true})
 			continue
 		}
-		d.add(RuleRequiredAdded, childPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
+		d.add(RuleRequiredAdded, load.ChildPath(path, r), "", "required", "field newly required; existing objects without it no longer validate")
 	}
 }
 
@@ -307,7 +309,7 @@ func patternWidened(old, new string) bool {
 func (d schemaDiffer) nullable(path string, o, n *apiextv1.JSONSchemaProps) {
 	switch {
 	case o.Nullable && !n.Nullable:
-		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; OLM v1 (crdify) refuses it, while the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
+		d.add(RuleNullableRemoved, path, "true", "false", "nullable removed; the API server drops a stored or written null (or puts the default in its place) instead of failing validation")
 	case !o.Nullable && n.Nullable:
 		d.add(RuleNullableAdded, path, "false", "true", "nullable added; clients may now read null")
 	}
@@ -390,9 +392,9 @@ func mapType(s *apiextv1.JSONSchemaProps) string {
 }
 
 func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
-	// Properties decoded from identical text share one map (FromJSONSharing); every rule reports
-	// a difference, so there is nothing to find below (TestSharedFindingsSameAsAlone,
-	// TestCorpusFromJSONSharing, FuzzFromJSONSharing).
+	// Properties decoded from identical text share one map (load.FromJSONSharing); every rule
+	// reports a difference, so there is nothing to find below (TestSharedFindingsSameAsAlone,
+	// TestCorpusSharedFindingsSameAsAlone, FuzzSharedFindings).
 	if len(o.Properties) > 0 && !sameMap(o.Properties, n.Properties) {
 		names := make([]string, 0, len(o.Properties))
 		for name := range o.Properties {
@@ -404,7 +406,7 @@ func (d schemaDiffer) children(path string, o, n *apiextv1.JSONSchemaProps) {
 		for _, name := range names {
 			op := o.Properties[name]
 			if np, ok := n.Properties[name]; ok {
-				below.node(childPath(path, name), &op, &np)
+				below.node(load.ChildPath(path, name), &op, &np)
 			} else if !isTrue(n.XPreserveUnknownFields) && !allowsAny(n) && !(path == "^" && alwaysKept[name]) && !underMetadata(path) && !d.keepsUnknown {
 				d.removedField(path, name, n)
 			}
@@ -462,16 +464,4 @@ func (d schemaDiffer) additionalProperties(path string, o, n *apiextv1.JSONSchem
 		below.parent = n
 		below.node(path+".*", oa.Schema, na.Schema)
 	}
-}
-
-// childPath appends a property name, quoting names that are not plain identifiers.
-func childPath(path, name string) string {
-	name = pathName(name)
-	for i := 0; i < len(name); i++ {
-		c := name[i]
-		if !(c == '_' || c == '-' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
-			return path + "['" + name + "']"
-		}
-	}
-	return path + "." + name
 }

@@ -6,6 +6,8 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/version"
+
+	"github.com/opack/opack/internal/crd/load"
 )
 
 func newChange(r Rule, path, old, new, msg string) change {
@@ -101,10 +103,10 @@ func checkRefs(o *options, old, new []*apiextv1.CustomResourceDefinition, emit f
 		return m
 	}
 	oldServed, newServed := served(old), served(new)
-	oldBroken := map[VersionRef]bool{}
+	oldBroken := map[load.VersionRef]bool{}
 	for _, r := range o.oldRefs {
 		if vs, ok := oldServed[r.CRD]; ok && !vs[r.Version] {
-			oldBroken[VersionRef{CRD: r.CRD, Version: r.Version}] = true
+			oldBroken[load.VersionRef{CRD: r.CRD, Version: r.Version}] = true
 		}
 	}
 	for _, r := range o.newRefs {
@@ -118,7 +120,7 @@ func checkRefs(o *options, old, new []*apiextv1.CustomResourceDefinition, emit f
 		}
 		c := change{Finding: Finding{Rule: RuleCSVVersionNotServed, CRD: r.CRD, Version: r.Version, Path: "spec.versions",
 			Message: "ClusterServiceVersion " + r.CSV + " " + how + " version " + r.Version + ", which the CRD does not serve; OLM fails the CSV (CRD version not served)"}}
-		if oldBroken[VersionRef{CRD: r.CRD, Version: r.Version}] {
+		if oldBroken[load.VersionRef{CRD: r.CRD, Version: r.Version}] {
 			c = preExisting(c)
 		}
 		emit(c)

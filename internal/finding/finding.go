@@ -63,6 +63,11 @@ type Finding struct {
 	// Actors are who refuse the change or break (apiserver, olm-v0, olm-v1, clients); when empty, Actor
 	// alone (if set).
 	Actors []string `json:"actors,omitempty"`
+	// Semantic is the severity of what a CRD upgrade finding's change does to existing objects and
+	// clients; Severity is the higher of it and its refusers' (an installer refusing the change makes
+	// it at least a warning, and an error when the project deploys with that installer or the refuser
+	// is the API server). Empty on other findings.
+	Semantic Severity `json:"semantic,omitempty"`
 	// Published marks a finding on upgrade edges between releases already published in the catalog:
 	// no build can change them (the message starts with PublishedPrefix).
 	Published bool `json:"published,omitempty"`

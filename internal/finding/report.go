@@ -136,6 +136,7 @@ type jsonFinding struct {
 	Edges     []Edge   `json:"edges,omitempty"`
 	Actors    []string `json:"actors,omitempty"`
 	Published bool     `json:"published,omitempty"`
+	Semantic  Severity `json:"semantic,omitempty"`
 }
 
 // MarshalJSON writes the finding as every command's -o json does (docs/findings.schema.json):
@@ -151,7 +152,7 @@ func (f Finding) MarshalJSON() ([]byte, error) {
 	enc.SetEscapeHTML(false) // the caller's encoder escapes, or not, as it was told
 	err := enc.Encode(jsonFinding{Type: f.Severity, Message: f.Message, Severity: f.Severity, Rule: f.Rule, File: f.File, Line: f.Line,
 		Object: f.Object, Package: pkg, Edges: f.Edges, CRD: f.CRD, Version: f.Version, Path: f.Path, Paths: f.Paths,
-		Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Actors: f.ActorList(), Published: f.Published})
+		Old: f.Old, New: f.New, Fix: f.Fix, Actor: f.Actor, Actors: f.ActorList(), Published: f.Published, Semantic: f.Semantic})
 	return bytes.TrimSuffix(b.Bytes(), []byte("\n")), err
 }
 

@@ -63,7 +63,7 @@ func rawTar(f *testing.F, es []entry) []byte {
 }
 
 // FuzzExtractSparsePAX mutates layers built around PAX headers and GNU sparse maps (the path by
-// which a few stored bytes became 20 GiB on disk, issue 16): no panic, no sparse file written,
+// which a few stored bytes once became 20 GiB on disk): no panic, no sparse file written,
 // and never more bytes on disk than the size limit.
 func FuzzExtractSparsePAX(f *testing.F) {
 	const limit = 1 << 16

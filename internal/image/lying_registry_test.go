@@ -7,7 +7,7 @@ import (
 	"testing"
 )
 
-// TestPushToLyingRegistry decides issue 16's unclear cases: a registry that answers a manifest PUT
+// TestPushToLyingRegistry: a registry that lies about a push. One that answers a manifest PUT
 // with another Docker-Content-Digest fails the push (always); a registry that acknowledges blob
 // uploads and drops them is caught by the opt-in WithVerify (--verify), which reads everything
 // back by digest. Without --verify such a push is reported, as crane reports it.

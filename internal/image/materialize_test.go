@@ -53,8 +53,8 @@ func bytesLayer(tb testing.TB, b []byte) v1.Layer {
 	return l
 }
 
-// TestUnpackRefusesSparseEntries reproduces issue 16 item 1: a PAX-sparse entry of a few stored
-// bytes whose real size is 20 GiB was expanded to disk under a 1 GiB limit that counted only
+// TestUnpackRefusesSparseEntries: a PAX-sparse entry of a few stored bytes whose real size is
+// 20 GiB was once expanded to disk under a 1 GiB limit that counted only
 // stored bytes. It is now refused, from its header, before anything is written.
 func TestUnpackRefusesSparseEntries(t *testing.T) {
 	raw := sparseTar(t, "big", 20<<30, "abcd")
@@ -159,8 +159,7 @@ func writeLayout(tb testing.TB, ls []v1.Layer) string {
 	return dir
 }
 
-// TestUnpackManyLayers reproduces issue 16 item 2: unpacking was quadratic in the layer count
-// and unlimited. The layer count is now limited (--max-layers) and the flattened tree is right.
+// TestUnpackManyLayers: unpacking was once quadratic in the layer count and unlimited. The layer count is now limited (--max-layers) and the flattened tree is right.
 func TestUnpackManyLayers(t *testing.T) {
 	const n = 300
 	dir := manyLayerLayout(t, n)

@@ -51,9 +51,8 @@ func fakeGit(t *testing.T) (ran func() bool) {
 	return func() bool { _, err := os.Stat(marker); return err == nil }
 }
 
-// TestBuildSandbox reproduces issue 16 items 5 and 6: a resource climbing out of the project, a
-// folder symlinked out of it, a URL (fetched and built in) and a git repository (git run) were
-// all accepted. Each is now refused with the kustomization file and the entry; nothing is fetched
+// TestBuildSandbox: a resource climbing out of the project, a folder symlinked out of it, a URL
+// (fetched and built in) and a git repository (git run) were once all accepted. Each is now refused with the kustomization file and the entry; nothing is fetched
 // and git never runs; --allow-remote fetches URLs through opack itself.
 func TestBuildSandbox(t *testing.T) {
 	var hits atomic.Int32

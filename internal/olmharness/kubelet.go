@@ -336,7 +336,7 @@ func (k *Kubelet) startContainer(namespace, pod string, spec *corev1.PodSpec, c 
 		p, err = k.c.start(name, cmd, nil)
 	}
 	// Cluster.start retries ETXTBSY: a program copied into the root (a volume, e.g. OLM's /util/cpb)
-	// while another goroutine forked (Go issue 22315).
+	// while another goroutine forked (golang/go#22315).
 	if ns != nil {
 		ns.Run(start)
 	} else {

@@ -15,7 +15,7 @@ import (
 	k8syaml "k8s.io/apimachinery/pkg/util/yaml"
 	sigsyaml "sigs.k8s.io/yaml"
 
-	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/crd/load"
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -178,7 +178,7 @@ func (f *SourceFile) jsonBytes() []byte {
 }
 
 // decodeV1CRD decodes the file's first document as decodeTyped does into an apiextensions.k8s.io/v1
-// CRD, with crd.DecodeV1 where it gives the same value in one pass over the schemas (encoding/json
+// CRD, with load.DecodeV1 where it gives the same value in one pass over the schemas (encoding/json
 // decodes every nested items and additionalProperties subtree again). A CRD shared by the run's
 // ParseCache comes defaulted (SetObjectDefaults_CustomResourceDefinition); internal/validate defaults the
 // others before it reads them.
@@ -194,7 +194,7 @@ func (f *SourceFile) decodeV1CRD() (*apiextensionsv1.CustomResourceDefinition, e
 // decodeV1CRDOnce is decodeV1CRD without the run's cache.
 func (f *SourceFile) decodeV1CRDOnce() (*apiextensionsv1.CustomResourceDefinition, error) {
 	if j := f.exactJSON(); j != nil {
-		if c, ok := crd.DecodeV1(j); ok {
+		if c, ok := load.DecodeV1(j); ok {
 			return c, nil
 		}
 	}

@@ -153,6 +153,9 @@ type BuildResult struct {
 	Warnings []string
 	// Dropped are the kustomize objects the bundle generator neither wrote nor used.
 	Dropped []bundle.Dropped
+	// BundleChanged says the generated bundle folder differs from the project's (Build rewrites it,
+	// Check reports it): what the bundle generator dropped is news only then.
+	BundleChanged bool
 }
 
 // ImageRef names a built image.

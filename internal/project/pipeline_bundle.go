@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -63,6 +64,9 @@ func (r *run) generate(ctx context.Context) error {
 	r.res.Dropped = append(r.res.Dropped, res.Dropped...)
 	tree, err := bundleTree(opts.OutputDir, res)
 	if err != nil {
+		return stepErr(StepGenerate, p.Bundle.Dir, err, "")
+	}
+	if r.res.BundleChanged, err = treeDiffers(opts.OutputDir, tree); err != nil {
 		return stepErr(StepGenerate, p.Bundle.Dir, err, "")
 	}
 	r.bundleDir = r.staged("bundle")
@@ -207,6 +211,15 @@ func readTree(dir string) (map[string][]byte, error) {
 		tree[f] = data
 	}
 	return tree, nil
+}
+
+// treeDiffers reports whether the files below dir differ from tree.
+func treeDiffers(dir string, tree map[string][]byte) (bool, error) {
+	cur, err := readTree(dir)
+	if err != nil {
+		return false, err
+	}
+	return !maps.EqualFunc(cur, tree, bytes.Equal), nil
 }
 
 // writeTree writes tree below dir.

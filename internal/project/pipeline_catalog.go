@@ -192,11 +192,10 @@ func (r *run) validateCatalog(ctx context.Context, c config.Catalog, dir string)
 	}
 	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Dir))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
-	edges := r.edgeFindings(ctx, cfg, c.Dir)
+	fs = append(fs, r.edgeFindings(ctx, cfg, c.Dir)...)
 	if c.Mode == config.CatalogModeFBC {
-		edges = append(r.publishedEdges(edges), r.fbcDiffFindings(ctx, c, dir)...)
+		fs = append(r.publishedEdges(fs), r.fbcDiffFindings(ctx, c, dir)...)
 	}
-	fs = append(fs, edges...)
 	return r.splitFindings(StepCatalogValidate, fs, "problem(s) in catalog "+c.Name,
 		"fix the channels of "+c.Source()+" (or accept a reviewed CRD finding with a waivers entry in "+r.p.File+")")
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/catalog/check"
 	"github.com/opack/opack/internal/catalog/graph"
 	"github.com/opack/opack/internal/crd"
+	crdload "github.com/opack/opack/internal/crd/load"
 	"github.com/opack/opack/internal/emit"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
@@ -42,7 +43,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 	if prev.name != "" {
 		r.prevEdge = graph.EdgeKey{Package: r.p.Package, From: prev.name, To: r.csvName}
 	}
-	set, err := crd.Load(ctx, r.bundleDir)
+	set, err := crdload.CRDs(ctx, r.bundleDir)
 	if err != nil {
 		return stepErr(StepCRDUpgrade, r.p.Bundle.Dir, err, "")
 	}
@@ -103,7 +104,7 @@ func (r *run) crdFindings(found []crd.Finding, prefix string, object func(crd.Fi
 		if f.Path != "" {
 			paths = []string{f.Path}
 		}
-		out = append(out, finding.Finding{Severity: sev, File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg,
+		out = append(out, finding.Finding{Severity: sev, Semantic: f.Semantic.FindingSeverity(), File: name, Object: object(f), Rule: f.Rule.ID(), Message: msg,
 			CRD: f.CRD, Version: f.Version, Path: f.Path, Paths: paths, Old: f.Old, New: f.New, Fix: f.Fix, Actor: string(f.Actor), Actors: f.Actors()})
 	}
 	return out
@@ -157,7 +158,7 @@ func (r *run) previous(ctx context.Context) (*previousRelease, error) {
 	case pv.None:
 		return nil, nil
 	case pv.Dir != "":
-		set, err := crd.Load(ctx, r.path(pv.Dir))
+		set, err := crdload.CRDs(ctx, r.path(pv.Dir))
 		if err != nil {
 			return nil, stepErr(StepCRDUpgrade, pv.Dir, err, "set previous.dir to the bundle folder of the previous release")
 		}
@@ -236,7 +237,7 @@ func (r *run) imageCRDs(ctx context.Context, ref string) ([]*apiextv1.CustomReso
 	if _, err := r.images.Unpack(ctx, ref, dir); err != nil {
 		return nil, fmt.Errorf("pulling %s: %w", ref, err)
 	}
-	set, err := crd.Load(ctx, filepath.Join(dir, "manifests"))
+	set, err := crdload.CRDs(ctx, filepath.Join(dir, "manifests"))
 	if err != nil {
 		return nil, err
 	}
@@ -306,7 +307,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string, installers []crd.Actor) []crd.Finding {
 	opts := []crd.Option{crd.WithContext(ctx), crd.WithInstallers(installers...)}
 	if newCSV != "" {
-		if grants, ok := crd.CSVGrants([]byte(newCSV)); ok {
+		if grants, ok := crdload.CSVGrants([]byte(newCSV)); ok {
 			opts = append(opts, crd.WithNewGrants(grants))
 		}
 	}

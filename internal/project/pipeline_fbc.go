@@ -180,10 +180,11 @@ func loadFBCFiles(files map[string][]byte) (*fbc.DeclarativeConfig, error) {
 }
 
 // publishedEdges marks the findings about upgrade edges between releases already in an fbc
-// catalog: they were published before this build and no build can change them. Every such finding
-// (error, warning or info) says so the same way (finding.MarkPublished: the message's prefix and
-// published in JSON); errors become warnings. A finding on edges of which one leads into the
-// bundle being built keeps its severity and wording.
+// catalog (CRD changes, releases only in the graph as a skip): they were published before this
+// build and no build can change them. Every such finding (error, warning or info) says so the same
+// way (finding.MarkPublished: the message's prefix and published in JSON); errors become warnings.
+// A finding on edges of which one leads into or out of the bundle being built keeps its severity
+// and wording.
 func (r *run) publishedEdges(fs []finding.Finding) []finding.Finding {
 	for i, f := range fs {
 		if len(f.Edges) == 0 {
@@ -191,7 +192,7 @@ func (r *run) publishedEdges(fs []finding.Finding) []finding.Finding {
 		}
 		published := true
 		for _, e := range f.Edges {
-			published = published && e.To != r.csvName
+			published = published && e.To != r.csvName && e.From != r.csvName
 		}
 		if published {
 			fs[i].MarkPublished()

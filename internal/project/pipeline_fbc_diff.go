@@ -21,7 +21,7 @@ func CheckDiffBase(rev string) BuildOption { return func(o *buildOptions) { o.di
 
 // fbcDiffFindings compares catalog c as build would write it (dir) with c.Dir at the diff base
 // (opack catalog diff git:REV:DIR), and returns what catalog validation does not already report:
-// releases newly stranded and packages removed. Only opack check compares; outside a git
+// releases newly stranded, channels and packages removed. Only opack check compares; outside a git
 // repository, or when the revision has no such folder, it says so in a note.
 func (r *run) fbcDiffFindings(ctx context.Context, c config.Catalog, dir string) []finding.Finding {
 	if !r.check {
@@ -47,7 +47,7 @@ func (r *run) fbcDiffFindings(ctx context.Context, c config.Catalog, dir string)
 	r.o.logf("%s %s: %d package(s) changed since %s", StepCatalogValidate, c.Name, len(res.Packages), rev)
 	var out []finding.Finding
 	for _, f := range res.Findings {
-		if f.Rule == diff.RuleNewlyStranded || f.Rule == diff.RulePackageRemoved {
+		if f.Rule == diff.RuleNewlyStranded || f.Rule == diff.RuleChannelRemoved || f.Rule == diff.RulePackageRemoved {
 			f.Message = fmt.Sprintf("since %s: %s", rev, f.Message)
 			out = append(out, f)
 		}

@@ -77,7 +77,7 @@ func (r *run) lostVersions(k [2]string, storedBy map[[2]string][]string, file st
 	sort.Slice(keys, func(i, j int) bool { return keys[i][0]+" "+keys[i][1] < keys[j][0]+" "+keys[j][1] })
 	var out []finding.Finding
 	for _, key := range keys {
-		f := crd.Finding{Rule: crd.RuleStoredVersionRemoved, Severity: crd.SeverityError, CRD: key[0], Version: key[1], Path: "spec.versions", Actor: crd.ActorAPIServer,
+		f := crd.Finding{Rule: crd.RuleStoredVersionRemoved, Severity: crd.SeverityError, Semantic: crd.SeverityError, CRD: key[0], Version: key[1], Path: "spec.versions", Actor: crd.ActorAPIServer,
 			Message: fmt.Sprintf("version %s was the storage version in %s, which can upgrade to %s; %s drops it from spec.versions, so objects still stored as %s cannot be read",
 				key[1], strings.Join(storedBy[key], ", "), k[1], k[1], key[1]),
 			Fix: "keep " + key[1] + " in spec.versions (served: false) until every cluster migrated its objects and status.storedVersions; then declare it under migrations in " + r.p.File}

@@ -27,16 +27,16 @@ type edgeCheck struct {
 // package are reported once, listing the edges.
 type edgeItem struct {
 	// rule, crd and version identify a crd.Compare finding.
-	rule         crd.Rule
-	crd, version string
-	sev          finding.Severity
-	key          string // the change, without the edge
-	text         string
-	paths        []string    // the schema paths of the change, several for echoes (crd.FoldEchoes)
-	old, new     string      // the values before and after the change (crd.Finding.Old, New)
-	fix, actor   string      // what to do, and who refuses the change or breaks (crd.Finding.Fix, Actor)
-	actors       []string    // every actor that refuses it (crd.Finding.Actors)
-	drop         *storedDrop // for stored-version drops: the path, rendered per edge
+	rule          crd.Rule
+	crd, version  string
+	sev, semantic finding.Severity // printed, and what the change itself does (crd.Finding.Semantic)
+	key           string           // the change, without the edge
+	text          string
+	paths         []string    // the schema paths of the change, several for echoes (crd.FoldEchoes)
+	old, new      string      // the values before and after the change (crd.Finding.Old, New)
+	fix, actor    string      // what to do, and who refuses the change or breaks (crd.Finding.Fix, Actor)
+	actors        []string    // every actor that refuses it (crd.Finding.Actors)
+	drop          *storedDrop // for stored-version drops: the path, rendered per edge
 }
 
 // CheckEdges runs the CRD upgrade checker on every distinct edge of g (old = From's CRDs,
@@ -211,7 +211,7 @@ func addStoredDrops(order []*edgeCheck, edges map[graph.EdgeKey]*edgeCheck, vers
 			ec := edges[graph.EdgeKey{Package: pkg, From: d.from, To: d.to}]
 			ec.dropVersionRemoved(d.crd, d.version)
 			drop := d
-			ec.add(edgeItem{sev: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop,
+			ec.add(edgeItem{sev: finding.SeverityError, semantic: finding.SeverityError, key: "stored\x00" + d.crd + "\x00" + d.version + "\x00" + d.to, drop: &drop,
 				crd: d.crd, version: d.version, paths: []string{"spec.versions"}, actor: string(crd.ActorAPIServer),
 				actors: crd.Finding{Rule: crd.RuleStoredVersionRemoved, Actor: crd.ActorAPIServer}.Actors()}, d.message())
 		}
@@ -272,7 +272,7 @@ func (ec *edgeCheck) check(ctx context.Context, dec *decodeCache, fold bool) {
 		if len(g) > 1 {
 			key += "\x00" + strings.Join(paths, "\x00")
 		}
-		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), key: key, text: text, paths: paths,
+		ec.add(edgeItem{rule: f.Rule, crd: f.CRD, version: f.Version, sev: f.Severity.FindingSeverity(), semantic: f.Semantic.FindingSeverity(), key: key, text: text, paths: paths,
 			old: f.Old, new: f.New, fix: f.Fix, actor: string(f.Actor), actors: f.Actors()}, f.String())
 	}
 }

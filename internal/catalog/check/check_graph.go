@@ -94,7 +94,9 @@ func downgradeFindings(m *fbc.Model, g *graph.Graph) []finding.Finding {
 }
 
 // skipOnlyFindings warns about entries whose only link into the graph is being skipped: not
-// the head, not on the replaces chain, and with no edge of their own leading into them.
+// the head, not on the replaces chain, and with no edge of their own leading into them. The
+// finding's edge is that skip (entry -> the bundle skipping it), so that a build can tell one about
+// releases it adds from one about releases already published.
 func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Finding {
 	head, ok := graph.ChannelHead(c.Entries)
 	if !ok {
@@ -123,7 +125,9 @@ func skipOnlyFindings(p *fbc.ModelPackage, c *fbc.ModelChannel) []finding.Findin
 		if e.Replaces != "" || len(e.Skips) > 0 || e.SkipRange != "" {
 			continue
 		}
-		out = append(out, finding.Warnf("", obj, ruleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name]))
+		f := finding.Warnf("", obj, ruleGraph, "bundle %s is only in the graph as a skip of %s: nothing upgrades into it, so it can only be installed directly", e.Name, skippedBy[e.Name])
+		f.Package, f.Edges = p.Name, []finding.Edge{{From: e.Name, To: skippedBy[e.Name]}}
+		out = append(out, f)
 	}
 	return out
 }

@@ -52,7 +52,7 @@ func (g *edgeGroup) finding() finding.Finding {
 	if g.item.drop != nil {
 		text = g.dropText()
 	}
-	f := finding.Finding{Severity: g.item.sev, Rule: g.item.ruleID(), Package: first.Package, CRD: g.item.crd, Version: g.item.version,
+	f := finding.Finding{Severity: g.item.sev, Semantic: g.item.semantic, Rule: g.item.ruleID(), Package: first.Package, CRD: g.item.crd, Version: g.item.version,
 		Paths: g.item.paths, Old: g.item.old, New: g.item.new, Fix: g.item.fix, Actor: g.item.actor, Actors: g.item.actors}
 	for _, ec := range g.edges {
 		f.Edges = append(f.Edges, finding.Edge{From: ec.key.From, To: ec.key.To})

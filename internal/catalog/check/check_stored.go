@@ -144,8 +144,8 @@ func (d storedDrop) message() string { return d.messageAlong(releasePath(d.path)
 
 // messageAlong is message with the paths given as text.
 func (d storedDrop) messageAlong(paths string) string {
-	return fmt.Sprintf("%s version %s: %s removes it from spec.versions, but a cluster upgraded along %s can still have it in status.storedVersions (the first release stored it): the API server refuses the CRD update, OLM v0 reports \"risk of data loss\" and OLM v1 \"stored versions removed\" [stored-version-removed]; fix: %s",
-		d.crd, d.version, d.to, paths, crd.FixFor(crd.RuleStoredVersionRemoved))
+	return fmt.Sprintf("%s version %s: %s removes it from spec.versions, but a cluster upgraded along %s can still have it in status.storedVersions (the first release stored it): OLM v0 reports \"risk of data loss\", OLM v1 \"stored versions removed\" [stored-version-removed]; %s; fix: %s",
+		d.crd, d.version, d.to, paths, storedVerdict(), crd.FixFor(crd.RuleStoredVersionRemoved))
 }
 
 // releasePath joins releases with arrows, eliding the middle of long paths.
@@ -155,4 +155,9 @@ func releasePath(path []string) string {
 		path = append(append(append([]string{}, path[:3]...), mid), path[len(path)-3:]...)
 	}
 	return strings.Join(path, " -> ")
+}
+
+// storedVerdict says who refuses a stored version dropped (the API server among them, so an error).
+func storedVerdict() string {
+	return crd.Finding{Rule: crd.RuleStoredVersionRemoved, Actor: crd.ActorAPIServer, Severity: crd.SeverityError, Semantic: crd.SeverityError}.Verdict()
 }

@@ -10,6 +10,7 @@ import (
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
 	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/crd/load"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/manifest"
 )
@@ -25,9 +26,9 @@ type crdSum [32]byte
 
 // hashedCRDSource is a CRDSource that can decode through a package's cache and say each CRD's sum.
 // from indexes the schemas of the CRDs the bundle's are compared with (the edge's old bundle),
-// whose identical parts the new ones share (crd.FromJSONSharing).
+// whose identical parts the new ones share (load.FromJSONSharing).
 type hashedCRDSource interface {
-	hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) (crds []*apiextv1.CustomResourceDefinition, sums []crdSum, idx []*crd.SchemaIndex, ok bool, err error)
+	hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*load.SchemaIndex) (crds []*apiextv1.CustomResourceDefinition, sums []crdSum, idx []*load.SchemaIndex, ok bool, err error)
 }
 
 // decodeCache holds the decoded CRDs of one package by sum, and the findings of the pairs compared.
@@ -45,7 +46,7 @@ type decodeCache struct {
 type decoded struct {
 	once sync.Once
 	crd  *apiextv1.CustomResourceDefinition
-	idx  *crd.SchemaIndex
+	idx  *load.SchemaIndex
 	err  error
 }
 
@@ -61,7 +62,7 @@ func newDecodeCache() *decodeCache {
 // decode returns the CRD of data and the index of its schemas (decoded once per distinct
 // content, sharing what is identical in the index from returns, asked only when it decodes;
 // callers must not modify it).
-func (d *decodeCache) decode(sum crdSum, data string, from func() *crd.SchemaIndex) (*apiextv1.CustomResourceDefinition, *crd.SchemaIndex, error) {
+func (d *decodeCache) decode(sum crdSum, data string, from func() *load.SchemaIndex) (*apiextv1.CustomResourceDefinition, *load.SchemaIndex, error) {
 	d.mu.Lock()
 	e := d.crds[sum]
 	if e == nil {
@@ -69,7 +70,7 @@ func (d *decodeCache) decode(sum crdSum, data string, from func() *crd.SchemaInd
 		d.crds[sum] = e
 	}
 	d.mu.Unlock()
-	e.once.Do(func() { e.crd, _, e.idx, e.err = crd.FromJSONSharing([]byte(data), from()) })
+	e.once.Do(func() { e.crd, _, e.idx, e.err = load.FromJSONSharing([]byte(data), from()) })
 	return e.crd, e.idx, e.err
 }
 
@@ -151,17 +152,17 @@ func (d *decodeCache) compare(old, new crdSum, compare func() []crd.Finding) []c
 }
 
 // hashedCRDs implements hashedCRDSource: like CRDs, through the package's decode cache.
-func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
+func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache, from []*load.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*load.SchemaIndex, bool, error) {
 	if len(b.Objects) == 0 {
 		return nil, nil, nil, false, nil
 	}
 	type entry struct {
 		c   *apiextv1.CustomResourceDefinition
 		sum crdSum
-		idx *crd.SchemaIndex
+		idx *load.SchemaIndex
 	}
 	var out []entry
-	mergeOnce := sync.OnceValue(func() *crd.SchemaIndex { return crd.MergeSchemaIndexes(from...) }) // per bundle, when a CRD is decoded
+	mergeOnce := sync.OnceValue(func() *load.SchemaIndex { return load.MergeSchemaIndexes(from...) }) // per bundle, when a CRD is decoded
 	for _, cand := range dec.candidates(b) {
 		c, idx, err := dec.decode(cand.sum, b.Objects[cand.index], mergeOnce)
 		if err != nil {
@@ -172,7 +173,7 @@ func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache,
 		}
 	}
 	sort.Slice(out, func(i, j int) bool { return out[i].c.Name < out[j].c.Name })
-	crds, sums, idx := make([]*apiextv1.CustomResourceDefinition, len(out)), make([]crdSum, len(out)), make([]*crd.SchemaIndex, len(out))
+	crds, sums, idx := make([]*apiextv1.CustomResourceDefinition, len(out)), make([]crdSum, len(out)), make([]*load.SchemaIndex, len(out))
 	for i, e := range out {
 		crds[i], sums[i], idx[i] = e.c, e.sum, e.idx
 	}
@@ -181,7 +182,7 @@ func (ObjectCRDs) hashedCRDs(_ context.Context, b *fbc.Bundle, dec *decodeCache,
 
 // hashedCRDs implements hashedCRDSource: the first source that has the bundle's CRDs, through the
 // cache where that source can use it.
-func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
+func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCache, from []*load.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*load.SchemaIndex, bool, error) {
 	for _, s := range f {
 		crds, sums, idx, ok, err := sourceCRDs(ctx, s, b, dec, from)
 		if err != nil || ok {
@@ -192,7 +193,7 @@ func (f FirstCRDs) hashedCRDs(ctx context.Context, b *fbc.Bundle, dec *decodeCac
 }
 
 // sourceCRDs asks s for b's CRDs, through dec when s can use it (sums are zero and indexes nil otherwise).
-func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCache, from []*crd.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*crd.SchemaIndex, bool, error) {
+func sourceCRDs(ctx context.Context, s CRDSource, b *fbc.Bundle, dec *decodeCache, from []*load.SchemaIndex) ([]*apiextv1.CustomResourceDefinition, []crdSum, []*load.SchemaIndex, bool, error) {
 	if h, ok := s.(hashedCRDSource); ok {
 		return h.hashedCRDs(ctx, b, dec, from)
 	}

@@ -11,7 +11,7 @@ import (
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 
-	"github.com/opack/opack/internal/crd"
+	"github.com/opack/opack/internal/crd/load"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/manifest"
@@ -34,7 +34,7 @@ func (ObjectCRDs) CRDs(_ context.Context, b *fbc.Bundle) ([]*apiextv1.CustomReso
 	}
 	var out []*apiextv1.CustomResourceDefinition
 	for i, obj := range b.Objects {
-		c, isCRD, err := crd.FromJSON([]byte(obj))
+		c, isCRD, err := load.FromJSON([]byte(obj))
 		if err != nil {
 			return nil, false, fmt.Errorf("olm.bundle.object[%d]: %w", i, err)
 		}
@@ -55,7 +55,7 @@ func (d dirCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomRes
 	if !ok {
 		return nil, false, nil
 	}
-	set, err := crd.Load(ctx, dir)
+	set, err := load.CRDs(ctx, dir)
 	if err != nil {
 		return nil, false, err
 	}
@@ -90,7 +90,7 @@ func (s ImageCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 	if _, err := s.Puller.Unpack(ctx, b.Image, dst); err != nil {
 		return nil, false, fmt.Errorf("pulling %s: %w", b.Image, err)
 	}
-	set, err := crd.Load(ctx, filepath.Join(dst, "manifests"))
+	set, err := load.CRDs(ctx, filepath.Join(dst, "manifests"))
 	if err != nil {
 		return nil, false, err
 	}
@@ -114,8 +114,8 @@ func (f FirstCRDs) CRDs(ctx context.Context, b *fbc.Bundle) ([]*apiextv1.CustomR
 type crdResult struct {
 	bundle string
 	crds   []*apiextv1.CustomResourceDefinition
-	sums   []crdSum           // per CRD; zero when the source does not hash
-	index  []*crd.SchemaIndex // per CRD, for the edge's new bundle to share (nil entries share nothing)
+	sums   []crdSum            // per CRD; zero when the source does not hash
+	index  []*load.SchemaIndex // per CRD, for the edge's new bundle to share (nil entries share nothing)
 	// grants are the RBAC rules of the bundle's CSV, read when a CRD is removed (nil: the
 	// catalog does not carry the CSV).
 	grants *csvGrants
@@ -128,16 +128,16 @@ type crdResult struct {
 type csvGrants struct {
 	once   sync.Once
 	csv    string
-	grants []crd.Grant
+	grants []load.Grant
 	known  bool
 }
 
 // get returns the rules; known is false when the CSV cannot be read.
-func (g *csvGrants) get() (grants []crd.Grant, known bool) {
+func (g *csvGrants) get() (grants []load.Grant, known bool) {
 	if g == nil {
 		return nil, false
 	}
-	g.once.Do(func() { g.grants, g.known = crd.CSVGrants([]byte(g.csv)); g.csv = "" })
+	g.once.Do(func() { g.grants, g.known = load.CSVGrants([]byte(g.csv)); g.csv = "" })
 	return g.grants, g.known
 }
 
@@ -190,7 +190,7 @@ type crdEntry struct {
 
 // get returns the bundle's CRDs, decoded on the first call sharing what is identical in the
 // CRDs from indexes (the edge's old bundle).
-func (c *crdCache) get(ctx context.Context, pkg, name string, from []*crd.SchemaIndex) crdResult {
+func (c *crdCache) get(ctx context.Context, pkg, name string, from []*load.SchemaIndex) crdResult {
 	c.mu.Lock()
 	if c.got[pkg] == nil {
 		c.got[pkg] = map[string]*crdEntry{}

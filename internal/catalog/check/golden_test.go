@@ -19,8 +19,8 @@ import (
 	"github.com/opack/opack/internal/fbc"
 )
 
-// renderPostProcess is what opm render does to a loaded FBC before writing it (render is
-// helper H6's; only this part matters for comparing the loader and writers with opm render):
+// renderPostProcess is what opm render does to a loaded FBC before writing it (internal/catalog/render
+// renders; only this part matters for comparing the loader and writers with opm render):
 // olm.bundle.object and olm.csv.metadata properties move last, relatedImages sort by image.
 func renderPostProcess(cfg fbc.DeclarativeConfig) fbc.DeclarativeConfig {
 	bundles := make([]fbc.Bundle, len(cfg.Bundles))

@@ -15,7 +15,7 @@ import (
 	"github.com/opack/opack/internal/finding"
 )
 
-// skipRangeCatalog is issue 16's reproduction: n bundles of one package and channel, each
+// skipRangeCatalog is the worst case of skipRange: n bundles of one package and channel, each
 // replacing the one before and skipping every earlier release (`skipRange: <1.0.i`), so the
 // graph has n²/2 edges from an input of n entries.
 func skipRangeCatalog(n int) *fbc.DeclarativeConfig {
@@ -59,7 +59,7 @@ func TestSkipRangeGraphIsCompact(t *testing.T) {
 }
 
 // TestSkipRangeCatalogMemory validates the 5,000-bundle skipRange catalog with every check
-// and asserts a generous cap on the process's peak RSS (issue 16: it took 8.5 GB).
+// and asserts a generous cap on the process's peak RSS (it once took 8.5 GB).
 func TestSkipRangeCatalogMemory(t *testing.T) {
 	if testing.Short() {
 		t.Skip("5,000-bundle skipRange catalog skipped in -short mode")

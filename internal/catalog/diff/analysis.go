@@ -287,9 +287,7 @@ func (a *analysis) pkg(p string) Package {
 	for _, f := range strandedFindings(p, &r) {
 		r.Findings = append(r.Findings, a.locate(f, p))
 	}
-	if r.Status == "removed" {
-		f := finding.Warnf("", fmt.Sprintf("package %q", p), RulePackageRemoved,
-			"package %s is removed: clusters running one of its %d release(s) get no more upgrades", p, len(r.BundlesRemoved))
+	for _, f := range removalFindings(a.baseCfg, bp, &r) {
 		if file := a.l.baseSrc.File(p, "", ""); file != "" {
 			f.File = a.hs.file(file)
 		}
@@ -299,14 +297,77 @@ func (a *analysis) pkg(p string) Package {
 	return r
 }
 
-// strandedFindings is one error per channel with newly stranded releases.
+// fixStranded is the fix of an accidental strand.
+const fixStranded = "keep an upgrade path from each of them to the channel head: restore the entry removed, or make a later entry replace or skip it"
+
+// strandedFindings is one error per channel with newly stranded releases: the channel goes on
+// without them, an accidental strand.
 func strandedFindings(pkg string, r *Package) []finding.Finding {
 	var out []finding.Finding
 	for _, g := range r.strandedByChannel() {
-		out = append(out, finding.Errorf("", fmt.Sprintf("package %q channel %q", pkg, g.channel), RuleNewlyStranded,
-			"%d release(s) that reached the channel head before no longer do: %s", g.n, g.text))
+		f := finding.Errorf("", fmt.Sprintf("package %q channel %q", pkg, g.channel), RuleNewlyStranded,
+			"accidental strand: in a channel that stays, %d release(s) that reached its head before no longer do: %s", g.n, g.text)
+		f.Fix = fixStranded
+		out = append(out, f)
 	}
 	return out
+}
+
+// removalFindings reports the deliberate removals of package p: the package as a whole, or each
+// channel of it HEAD no longer has. Both are warnings, or info when BASE deprecated what goes (for a
+// channel: it or its package), as the deprecation told the users of the clusters that get no more
+// upgrades.
+func removalFindings(base *fbc.DeclarativeConfig, bp *fbc.ModelPackage, r *Package) []finding.Finding {
+	p := r.Name
+	pkgMsg, pkgDeprecated := deprecation(base, p, "olm.package", "")
+	if r.Status == "removed" {
+		return []finding.Finding{removal(fmt.Sprintf("package %q", p), RulePackageRemoved,
+			fmt.Sprintf("package %s is removed with its %d release(s): clusters running one of them get no more upgrades", p, len(r.BundlesRemoved)),
+			"package", pkgMsg, pkgDeprecated)}
+	}
+	var out []finding.Finding
+	for _, cn := range r.ChannelsRemoved {
+		n := 0
+		if bp != nil && bp.Channels[cn] != nil {
+			n = len(bp.Channels[cn].Entries)
+		}
+		msg, deprecated := deprecation(base, p, "olm.channel", cn)
+		if !deprecated && pkgDeprecated {
+			msg, deprecated = pkgMsg, true
+		}
+		out = append(out, removal(fmt.Sprintf("package %q channel %q", p, cn), RuleChannelRemoved,
+			fmt.Sprintf("channel %s is removed with its %d release(s): clusters subscribed to it get no more upgrades", cn, n),
+			"channel", msg, deprecated))
+	}
+	return out
+}
+
+// removal is the finding of a deliberate removal: what goes (text) and whether BASE deprecated it
+// (with message msg).
+func removal(object, rule, text, what, msg string, deprecated bool) finding.Finding {
+	if deprecated {
+		return finding.Finding{Severity: finding.SeverityInfo, Object: object, Rule: rule,
+			Message: fmt.Sprintf("deliberate removal: %s, as the deprecation of the %s told their users (%q)", text, what, msg)}
+	}
+	f := finding.Warnf("", object, rule, "deliberate removal: %s, and no deprecation of the %s told their users", text, what)
+	f.Fix = fmt.Sprintf("deprecate the %s (olm.deprecations) in a catalog update before removing it, so that the users of its releases are told to move", what)
+	return f
+}
+
+// deprecation returns the deprecation message cfg gives a reference of package p (schema olm.package,
+// olm.channel or olm.bundle, and its name).
+func deprecation(cfg *fbc.DeclarativeConfig, p, schema, name string) (string, bool) {
+	for _, d := range cfg.Deprecations {
+		if d.Package != p {
+			continue
+		}
+		for _, e := range d.Entries {
+			if e.Reference.Schema == schema && e.Reference.Name == name {
+				return e.Message, true
+			}
+		}
+	}
+	return "", false
 }
 
 // strandedGroup is the newly stranded releases of one channel, with why (said once when they

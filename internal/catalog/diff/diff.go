@@ -11,12 +11,20 @@ import (
 	"github.com/opack/opack/internal/image"
 )
 
-// Rules of the findings diff adds to those of catalog/check.
+// Rules of the findings diff adds to those of catalog/check. A release that loses its upgrades is
+// stranded by accident when the change cuts it out of a channel that goes on (an entry removed from
+// a live channel, the head removed): an error. A whole channel or package removed is deliberate: a
+// warning, the same for both (clusters subscribed to it get no more upgrades, and nothing told their
+// users), or info when BASE had already deprecated it (olm.deprecations): the deprecation told them.
 const (
 	// RuleNewlyStranded: a release that OLM v0 or OLM v1 brought to its channel's head in BASE
-	// no longer gets there in HEAD (error).
+	// no longer gets there in HEAD, and its channel goes on (error: an accidental strand).
 	RuleNewlyStranded = "catalog/newly-stranded"
-	// RulePackageRemoved: HEAD no longer has a package BASE had (warning: its installs get no upgrade).
+	// RuleChannelRemoved: HEAD no longer has a channel BASE had, in a package it keeps (a
+	// deliberate removal: warning, info when BASE deprecated the channel or its package).
+	RuleChannelRemoved = "catalog/channel-removed"
+	// RulePackageRemoved: HEAD no longer has a package BASE had (a deliberate removal: warning,
+	// info when BASE deprecated it).
 	RulePackageRemoved = "catalog/package-removed"
 )
 

@@ -408,3 +408,68 @@ func TestUpgradeLines(t *testing.T) {
 		})
 	}
 }
+
+// TestDeliberateRemovals: a whole channel or package removed is deliberate, and says so: a warning,
+// the same for a channel and a package (clusters subscribed get no more upgrades and nothing told
+// their users), or info when BASE deprecated it first; its releases are not newly stranded. A release
+// cut out of a channel that goes on is an accidental strand: an error (TestDiffRealRevisions).
+func TestDeliberateRemovals(t *testing.T) {
+	orig := readCorpus(t)
+	const v0280 = corpusPackage + ".v0.28.0"
+	stable := "---\nentries:\n- name: " + v0280 + "\nname: stable\npackage: " + corpusPackage + "\nschema: olm.channel\n"
+	deprecate := func(schema, name string) string {
+		ref := "    schema: " + schema + "\n"
+		if name != "" {
+			ref = "    name: " + name + "\n" + ref
+		}
+		return "---\nentries:\n- message: " + name + " goes\n  reference:\n" + ref + "package: " + corpusPackage + "\nschema: olm.deprecations\n"
+	}
+	withStable := orig + stable
+	type want struct {
+		Rule     string
+		Severity finding.Severity
+		Prefix   string
+	}
+	tests := []struct {
+		name       string
+		base, head string
+		want       want
+	}{
+		{"channel removed", withStable, orig, want{RuleChannelRemoved, finding.SeverityWarning,
+			"deliberate removal: channel stable is removed with its 1 release(s): clusters subscribed to it get no more upgrades, and no deprecation"}},
+		{"deprecated channel removed", withStable + deprecate("olm.channel", "stable"), orig, want{RuleChannelRemoved, finding.SeverityInfo,
+			"deliberate removal: channel stable is removed with its 1 release(s): clusters subscribed to it get no more upgrades, as the deprecation of the channel told"}},
+		{"channel of a deprecated package removed", withStable + deprecate("olm.package", ""), orig + deprecate("olm.package", ""), want{RuleChannelRemoved, finding.SeverityInfo,
+			"deliberate removal: channel stable is removed"}},
+		{"package removed", orig, "", want{RulePackageRemoved, finding.SeverityWarning,
+			"deliberate removal: package " + corpusPackage + " is removed with its 4 release(s): clusters running one of them get no more upgrades, and no deprecation"}},
+		{"deprecated package removed", orig + deprecate("olm.package", ""), "", want{RulePackageRemoved, finding.SeverityInfo,
+			"deliberate removal: package " + corpusPackage + " is removed with its 4 release(s): clusters running one of them get no more upgrades, as the deprecation of the package told"}},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := gitRepo(t, map[string]string{catalogFile: tc.base}, map[string]string{catalogFile: tc.head})
+			r, err := Diff(context.Background(), "git:HEAD~1:catalog", "git:HEAD:catalog", WithDir(dir))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !r.Passed() {
+				t.Errorf("a deliberate removal fails the diff: %v", r.Findings)
+			}
+			var got []want
+			for _, f := range r.Findings {
+				if f.Rule == RuleChannelRemoved || f.Rule == RulePackageRemoved || f.Rule == RuleNewlyStranded {
+					got = append(got, want{f.Rule, f.Severity, f.Message[:min(len(f.Message), len(tc.want.Prefix))]})
+				}
+			}
+			if diff := cmp.Diff([]want{tc.want}, got); diff != "" {
+				t.Errorf("(-want +got):\n%s", diff)
+			}
+			for _, p := range r.Packages {
+				if len(p.NewlyStranded) > 0 {
+					t.Errorf("the releases of what was removed deliberately are reported stranded: %+v", p.NewlyStranded)
+				}
+			}
+		})
+	}
+}

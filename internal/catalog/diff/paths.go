@@ -1,7 +1,6 @@
 package diff
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 
@@ -12,7 +11,8 @@ import (
 // upgradeChanges compares, for every release of every channel of BASE, where OLM v0 and OLM v1
 // take it in BASE and in HEAD (a release HEAD no longer holds is followed as an installed
 // release the catalog does not have). A release that reached the head and no longer does is
-// newly stranded.
+// newly stranded; the releases of a channel HEAD removed as a whole are not: that removal is
+// deliberate, and removalFindings reports it.
 func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string, short func(string) string) ([]Stranded, []PathChange) {
 	if bp == nil {
 		return nil, nil
@@ -51,9 +51,9 @@ func upgradeChanges(bp, hp *fbc.ModelPackage, mBase, mHead *fbc.Model, p string,
 			// head is removed or left behind, where they no longer go).
 			ar, removed := afterRelease(mHead, p, bc.Name, ac, byName, br)
 			if ar == nil {
-				if len(br.StrandedIn) == 0 && hp != nil {
+				if len(br.StrandedIn) == 0 && hp != nil && hp.Channels[bc.Name] != nil {
 					stranded = append(stranded, Stranded{Channel: bc.Name, Release: br.Name, Version: br.Version, Removed: removed,
-						StrandedIn: []string{"v0", "v1"}, Why: fmt.Sprintf("channel %s is gone from package %s: a subscription to it gets no upgrade", bc.Name, p)})
+						StrandedIn: []string{"v0", "v1"}, Why: "HEAD gives it no upgrade in the channel"})
 				}
 				continue
 			}

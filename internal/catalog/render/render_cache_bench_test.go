@@ -12,7 +12,7 @@ import (
 
 // BenchmarkSynthRenderToAddOne is BenchmarkSynthRenderAddOne through RenderTo, the path of
 // `opack catalog render`: the cached bundles are copied from the cache to the output, not
-// decoded. Compare it with BenchmarkSynthRenderTo of the same size (the issue's target: under 5%).
+// decoded. Compare it with BenchmarkSynthRenderTo of the same size (the target: under 5%).
 func BenchmarkSynthRenderToAddOne(b *testing.B) { benchAddOne(b, renderSynthTo) }
 
 // BenchmarkSynthRenderTo renders every synthetic bundle folder through RenderTo without a cache.

@@ -118,7 +118,7 @@ func BenchmarkSynthRender(b *testing.B) {
 
 // BenchmarkSynthRenderAddOne renders every synthetic bundle folder through a render cache that holds
 // all of them but the last: the cost of adding one bundle to a rendered catalog. Compare it with
-// BenchmarkSynthRender of the same size (the target: under 5%).
+// BenchmarkSynthRender of the same size (the target: under 5%).
 func BenchmarkSynthRenderAddOne(b *testing.B) { benchAddOne(b, renderSynth) }
 
 // synthRenderer is the renderer of the synthetic benchmarks, with a cache in cacheDir ("": none).

@@ -88,7 +88,7 @@ waivers:
 			`opack.yaml:9: outputs.dir: "bundle/images" overlaps bundle.dir "bundle": outputs are replaced as a whole and must not nest`,
 			`opack.yaml:10: outputs.deploy: must be a folder below the project, not the project itself`,
 		}},
-		// Issue 16 item 9: catalogs[0].dir: config replaced the whole kustomize tree with the catalog.
+		// catalogs[0].dir: config would replace the whole kustomize tree with the catalog.
 		{"outputs over inputs", strings.Replace(minimal, "catalog:latest\n", "catalog:latest\n  dir: config\n", 1) + "outputs:\n  dir: api/out\n  deploy: config/manifests/deploy\n", []string{
 			`opack.yaml:8: catalogs[0].dir: "config" overlaps kustomizeDir "config/manifests": an output is replaced as a whole and must not hold, or lie inside, an input; choose a folder of its own`,
 			`opack.yaml:10: outputs.dir: "api/out" overlaps the project's source "api": an output is replaced as a whole and must not hold, or lie inside, an input; choose a folder of its own`,

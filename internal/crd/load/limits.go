@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"fmt"
@@ -67,7 +67,7 @@ func tooDeep(s *apiextv1.JSONSchemaProps, path string, left int) (string, bool) 
 				p += "." + m.kw
 			}
 			v := m.m[name]
-			kids = append(kids, child{childPath(p, name), &v})
+			kids = append(kids, child{ChildPath(p, name), &v})
 		}
 	}
 	for name, d := range s.Dependencies {
@@ -158,4 +158,17 @@ func pathName(name string) string {
 	h := fnv.New32a()
 	h.Write([]byte(name))
 	return strings.ToValidUTF8(name[:maxPathName-16], "") + "...(" + strconv.FormatUint(uint64(h.Sum32()), 16) + ")"
+}
+
+// ChildPath appends a property name to a schema path, quoting names that are not plain identifiers
+// ("^.spec.replicas", "^.spec['a.b']"); a name longer than 64 bytes is cut and given a hash.
+func ChildPath(path, name string) string {
+	name = pathName(name)
+	for i := 0; i < len(name); i++ {
+		c := name[i]
+		if !(c == '_' || c == '-' || c == '$' || c >= '0' && c <= '9' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z') {
+			return path + "['" + name + "']"
+		}
+	}
+	return path + "." + name
 }

@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"context"
@@ -38,11 +38,11 @@ type VersionRef struct {
 	Owned   bool
 }
 
-// Load reads the CRDs of path: a CRD file (a YAML or JSON stream, a `kind: List` as kubectl prints it),
+// CRDs reads the CRDs of path: a CRD file (a YAML or JSON stream, a `kind: List` as kubectl prints it),
 // a folder of such files, or a bundle folder (its manifests/). CRDs of apiextensions.k8s.io/v1beta1 are
 // converted to v1; other objects are skipped, except ClusterServiceVersions whose owned and required
 // CRD versions are kept in Refs. A CRD name defined twice is an error.
-func Load(ctx context.Context, p string, opts ...manifest.Option) (*Set, error) {
+func CRDs(ctx context.Context, p string, opts ...manifest.Option) (*Set, error) {
 	docs, err := readObjects(ctx, p, true, opts)
 	if err != nil {
 		return nil, err

@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"fmt"
@@ -63,8 +63,8 @@ func FromUnstructured(u *unstructured.Unstructured) (*apiextv1.CustomResourceDef
 	}
 }
 
-// toInternal converts a v1 CRD to the internal type the API server's validation works on.
-func toInternal(in *apiextv1.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
+// ToInternal converts a v1 CRD to the internal type the API server's validation works on.
+func ToInternal(in *apiextv1.CustomResourceDefinition) (*apiextensions.CustomResourceDefinition, error) {
 	out := &apiextensions.CustomResourceDefinition{}
 	if err := scheme().Convert(in, out, nil); err != nil {
 		return nil, fmt.Errorf("converting CustomResourceDefinition %s: %w", in.Name, err)
@@ -72,11 +72,18 @@ func toInternal(in *apiextv1.CustomResourceDefinition) (*apiextensions.CustomRes
 	return out, nil
 }
 
-// schemaToInternal converts one version's schema to the internal type.
-func schemaToInternal(in *apiextv1.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
+// SchemaToInternal converts one version's schema to the internal type.
+func SchemaToInternal(in *apiextv1.JSONSchemaProps) (*apiextensions.JSONSchemaProps, error) {
 	out := &apiextensions.JSONSchemaProps{}
 	if err := apiextv1.Convert_v1_JSONSchemaProps_To_apiextensions_JSONSchemaProps(in, out, nil); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// Defaulted returns a copy of c with the API server's defaults applied.
+func Defaulted(c *apiextv1.CustomResourceDefinition) *apiextv1.CustomResourceDefinition {
+	c = c.DeepCopy()
+	scheme().Default(c)
+	return c
 }

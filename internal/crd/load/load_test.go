@@ -1,16 +1,13 @@
-package crd
+package load
 
 import (
 	"context"
-	"errors"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
-
-	"github.com/opack/opack/internal/image"
 )
 
 func writeFiles(t *testing.T, files map[string]string) string {
@@ -58,11 +55,11 @@ spec:
     - {name: gadgets.example.com, version: v1, kind: Gadget}
 `
 
-func TestLoad(t *testing.T) {
+func TestCRDs(t *testing.T) {
 	ctx := context.Background()
 	t.Run("v1beta1 is converted with its top-level schema in every version", func(t *testing.T) {
 		dir := writeFiles(t, map[string]string{"crd.yaml": v1beta1CRD})
-		s, err := Load(ctx, filepath.Join(dir, "crd.yaml"))
+		s, err := CRDs(ctx, filepath.Join(dir, "crd.yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -80,7 +77,7 @@ func TestLoad(t *testing.T) {
 			"manifests/crd.yaml": v1beta1CRD, "manifests/csv.yaml": csv,
 			"metadata/annotations.yaml": "annotations: {}\n", "README.md": "not yaml",
 		})
-		s, err := Load(ctx, dir)
+		s, err := CRDs(ctx, dir)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -96,7 +93,7 @@ func TestLoad(t *testing.T) {
 	t.Run("kubectl List dump", func(t *testing.T) {
 		list := "apiVersion: v1\nkind: List\nitems:\n- " + strings.ReplaceAll(strings.TrimSpace(v1beta1CRD), "\n", "\n  ") + "\n"
 		dir := writeFiles(t, map[string]string{"live.yaml": list})
-		s, err := Load(ctx, filepath.Join(dir, "live.yaml"))
+		s, err := CRDs(ctx, filepath.Join(dir, "live.yaml"))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -106,52 +103,14 @@ func TestLoad(t *testing.T) {
 	})
 	t.Run("a CRD defined twice is an error naming both files", func(t *testing.T) {
 		dir := writeFiles(t, map[string]string{"a.yaml": v1beta1CRD, "b.yaml": v1beta1CRD})
-		_, err := Load(ctx, dir)
+		_, err := CRDs(ctx, dir)
 		if err == nil || !strings.Contains(err.Error(), "a.yaml") || !strings.Contains(err.Error(), "b.yaml") {
 			t.Errorf("error = %v, want one naming a.yaml and b.yaml", err)
 		}
 	})
 	t.Run("missing path", func(t *testing.T) {
-		if _, err := Load(ctx, filepath.Join(t.TempDir(), "nope")); err == nil {
+		if _, err := CRDs(ctx, filepath.Join(t.TempDir(), "nope")); err == nil {
 			t.Error("want an error")
 		}
 	})
-}
-
-// recordingPuller records which references loadSide pulls; it pulls nothing.
-type recordingPuller struct{ refs []string }
-
-func (p *recordingPuller) Inspect(context.Context, string) (*image.Report, error) {
-	return nil, errors.New("not an inspector")
-}
-
-func (p *recordingPuller) Unpack(_ context.Context, ref, _ string) (*image.Unpacked, error) {
-	p.refs = append(p.refs, ref)
-	return nil, errors.New("recorded")
-}
-
-// TestLoadSideSource checks that a CRD argument is an image exactly when image.ParseSource says so.
-func TestLoadSideSource(t *testing.T) {
-	layout := writeFiles(t, map[string]string{"oci-layout": `{"imageLayoutVersion":"1.0.0"}`, "index.json": `{"schemaVersion":2,"manifests":[]}`})
-	for _, tc := range []struct {
-		arg  string
-		want []string // references pulled
-	}{
-		{"quay.io/org/bundle:v1", []string{"quay.io/org/bundle:v1"}},
-		{"oci:" + layout + ":v1", []string{"oci:" + layout + ":v1"}},
-		{layout, []string{"oci:" + layout}},
-		{"org/bundle", nil},
-		{"crd.yaml", nil},
-		{"./quay.io/x", nil},
-	} {
-		t.Run(tc.arg, func(t *testing.T) {
-			p := &recordingPuller{}
-			if _, err := loadSide(t.Context(), tc.arg, p); err == nil {
-				t.Fatal("want an error")
-			}
-			if diff := cmp.Diff(tc.want, p.refs); diff != "" {
-				t.Errorf("pulled (-want +got):\n%s", diff)
-			}
-		})
-	}
 }

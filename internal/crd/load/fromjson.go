@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"fmt"

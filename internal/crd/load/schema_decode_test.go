@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"bufio"
@@ -141,7 +141,7 @@ func TestCorpusFastCRDSameAsKJSON(t *testing.T) {
 	if testing.Short() {
 		t.Skip("corpus test; skipped with -short")
 	}
-	root := filepath.Join("..", "..", "..", "shared", "corpus")
+	root := filepath.Join("..", "..", "..", "..", "shared", "corpus")
 	if _, err := os.Stat(root); err != nil {
 		t.Skipf("corpus not available: %v", err)
 	}

@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"encoding/json"
@@ -34,7 +34,7 @@ func viaUnstructured(data []byte) (*apiextv1.CustomResourceDefinition, bool, err
 // TestFromJSONAgreesWithFromUnstructured decodes every CRD of the repository's testdata (v1 and
 // v1beta1, from the CRD-upgrade checkers' fixtures and the operator-sdk samples) both ways.
 func TestFromJSONAgreesWithFromUnstructured(t *testing.T) {
-	root := filepath.Join("..", "..", "testdata")
+	root := filepath.Join("..", "..", "..", "testdata")
 	n := 0
 	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || !strings.HasSuffix(path, ".yaml") {

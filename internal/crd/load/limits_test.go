@@ -1,4 +1,4 @@
-package crd
+package load
 
 import (
 	"context"
@@ -42,9 +42,9 @@ func TestDeepSchemaRefused(t *testing.T) {
 	}
 	c = nil
 	benchutil.ResetPeak()
-	_, err = Load(context.Background(), file)
+	_, err = CRDs(context.Background(), file)
 	if err == nil {
-		t.Fatal("Load() accepted a schema nested 4000 levels deep")
+		t.Fatal("CRDs() accepted a schema nested 4000 levels deep")
 	}
 	for _, want := range []string{file, "CustomResourceDefinition widgets.example.com", "version v1", "nests deeper than 64 levels", "(at ^['nnnn"} {
 		if !strings.Contains(err.Error(), want) {
@@ -74,33 +74,6 @@ func TestSchemaDepthLimit(t *testing.T) {
 		if err != nil && len(err.Error()) > 400 {
 			t.Errorf("error of %d bytes; the path is not shortened", len(err.Error()))
 		}
-	}
-}
-
-// TestLongPropertyNamesInPaths: finding paths cut property names to a bounded length, keep different
-// names apart, and leave ordinary names alone.
-func TestLongPropertyNamesInPaths(t *testing.T) {
-	long := strings.Repeat("x", 100000)
-	leaf := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{
-		long + "a": {Type: "string"}, long + "b": {Type: "string"}, "ok": {Type: "string"}}}
-	old := chainSchema(60, long, leaf)
-	newLeaf := apiextv1.JSONSchemaProps{Type: "object", Properties: map[string]apiextv1.JSONSchemaProps{"ok": {Type: "integer"}}}
-	got := DiffSchemas(old, chainSchema(60, long, newLeaf))
-	if len(got) != 3 {
-		t.Fatalf("DiffSchemas() = %d findings, want 3 (two removals, one type change): %v", len(got), got)
-	}
-	seen := map[string]bool{}
-	for _, f := range got {
-		if len(f.Path) > 61*(maxPathName+8) {
-			t.Errorf("path of %d bytes; names are not cut", len(f.Path))
-		}
-		seen[f.Path] = true
-	}
-	if len(seen) != 3 {
-		t.Errorf("different property names share a path: %v", seen)
-	}
-	if p := childPath("^", "spec"); p != "^.spec" {
-		t.Errorf("childPath(^, spec) = %q", p)
 	}
 }
 
