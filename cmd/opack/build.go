@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"os"
 	"strings"
@@ -84,7 +85,7 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 			}
 			if res.BundleChanged || f.verbose {
 				for _, d := range res.Dropped {
-					fmt.Fprintln(errOut, "dropped:", d)
+					fmt.Fprintln(errOut, "dropped:", escape.Text(d.String()))
 				}
 			}
 		}

@@ -2,13 +2,12 @@ package main
 
 import (
 	"fmt"
-	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/opack/opack/internal/catalog/render"
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/image"
 )
 
@@ -58,7 +57,8 @@ func (f *renderFlags) renderer(cmd *cobra.Command, mask render.RefType) (*render
 			opts = append(opts, render.WithRenderCache(c))
 		}
 	}
-	if w, ok := cmd.ErrOrStderr().(*os.File); ok && term.IsTerminal(int(w.Fd())) {
+	if catalogIsTerminal(cmd.ErrOrStderr()) {
+		w := escape.RawWriter(cmd.ErrOrStderr()) // opack's own \r and erase sequence
 		opts = append(opts, render.WithRenderProgress(func(done, total int) {
 			if total < 2 {
 				return

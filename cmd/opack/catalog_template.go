@@ -1,6 +1,7 @@
 package main
 
 import (
+	"github.com/opack/opack/internal/escape"
 	"strings"
 
 	"fmt"
@@ -142,7 +143,7 @@ comments and layout: only lines are added.`,
 				return err
 			}
 			if !quietFlag(cmd) {
-				fmt.Fprintf(cmd.ErrOrStderr(), "added %s to %s\n", ref, file)
+				fmt.Fprintf(cmd.ErrOrStderr(), "added %s to %s\n", escape.Text(ref), escape.Text(file))
 			}
 			return nil
 		},

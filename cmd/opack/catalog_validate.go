@@ -10,6 +10,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/opack/opack/internal/catalog/check"
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
@@ -44,12 +45,16 @@ func (f *catalogCRDFlags) source() (check.CRDSource, error) {
 
 // catalogIsTerminal reports whether w is a terminal (progress is shown only there).
 func catalogIsTerminal(w io.Writer) bool {
+	if u, ok := w.(interface{ Unwrap() io.Writer }); ok {
+		w = u.Unwrap()
+	}
 	f, ok := w.(*os.File)
 	return ok && term.IsTerminal(int(f.Fd()))
 }
 
 // progressFunc writes "what: done/total" over itself on w, and clears the line at the end.
 func progressFunc(w io.Writer, what string) func(done, total int) {
+	w = escape.RawWriter(w) // opack's own \r and erase sequence
 	return func(done, total int) {
 		fmt.Fprintf(w, "\r%s: %d/%d", what, done, total)
 		if done == total {

@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"path/filepath"
 
 	"github.com/opack/opack/internal/emit"
@@ -47,7 +48,7 @@ with --olm v1, warnings with --olm both.`,
 				return nil
 			}
 			for _, w := range res.Warnings {
-				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", w)
+				fmt.Fprintf(cmd.ErrOrStderr(), "warning: %s\n", escape.Text(w))
 			}
 			for _, f := range res.Files {
 				fmt.Fprintln(cmd.OutOrStdout(), filepath.Join(res.Dir, filepath.FromSlash(f)))

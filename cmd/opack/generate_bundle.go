@@ -3,6 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"os"
 	"path/filepath"
@@ -161,7 +162,7 @@ func (f *generateBundleOptions) notes(stderr io.Writer, res *bundle.Result) {
 		fmt.Fprintln(stderr, "warning:", project.ObjectWarning("ClusterServiceVersion", csv, w))
 	}
 	for _, d := range res.Dropped {
-		fmt.Fprintln(stderr, "dropped:", d)
+		fmt.Fprintln(stderr, "dropped:", escape.Text(d.String()))
 	}
 	verb := "removed"
 	if f.check {

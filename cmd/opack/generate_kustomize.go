@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"os"
 	"strings"
@@ -90,12 +91,12 @@ func (f *generateKustomizeOptions) run(cmd *cobra.Command) error {
 	}
 	if !f.quiet {
 		for _, w := range res.Warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", escape.Text(w))
 		}
 	}
 	if o.Check {
 		if res.Changed {
-			fmt.Fprintf(cmd.ErrOrStderr(), "%s is out of date: run the same command without --check\n", res.Files[0].Name)
+			fmt.Fprintf(cmd.ErrOrStderr(), "%s is out of date: run the same command without --check\n", escape.Text(res.Files[0].Name))
 			return withExit(exitFindings, errSilent)
 		}
 		return nil

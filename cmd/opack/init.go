@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"strings"
 
 	"github.com/opack/opack/internal/adopt"
@@ -64,7 +65,7 @@ Flags take precedence. The written file is checked by loading it back.`,
 				fmt.Fprintf(cmd.OutOrStdout(), "wrote %s\n", f)
 			}
 			for _, n := range res.Notes {
-				fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", n)
+				fmt.Fprintf(cmd.ErrOrStderr(), "note: %s\n", escape.Text(n))
 			}
 			return nil
 		},

@@ -4,12 +4,15 @@ import (
 	"fmt"
 	"io"
 	"time"
+
+	"github.com/opack/opack/internal/escape"
 )
 
 // rateProgress returns a progress function that writes "what: done/total, R/s, ETA D" over itself on w
 // (the rate and the time left from the pace so far), at most every interval but always the last
 // call, and clears the line when done reaches total. now is the clock (time.Now outside tests).
 func rateProgress(w io.Writer, what string, interval time.Duration, now func() time.Time) func(done, total int) {
+	w = escape.RawWriter(w) // opack's own \r and erase sequence
 	start := now()
 	var last time.Time
 	return func(done, total int) {

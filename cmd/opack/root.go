@@ -8,6 +8,7 @@ import (
 	"os"
 	"strings"
 
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/version"
 	"github.com/spf13/cobra"
@@ -41,7 +42,14 @@ func withExit(code int, err error) error {
 var errSilent = errors.New("")
 
 // run executes opack with args and returns the process exit code.
+// Every line of stdout and stderr goes through an escape.Guard: whatever a command or a library
+// prints, a string from the repository or a catalog cannot break a line with a control character
+// or start a GitHub Actions workflow command (only the GitHub findings writer's own commands do).
 func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	gout, gerr := escape.NewGuard(stdout), escape.NewGuard(stderr)
+	defer gout.Flush()
+	defer gerr.Flush()
+	stdout, stderr = gout, gerr
 	prof := &profileFlags{}
 	root := newRootCmd(stdin, stdout, stderr)
 	prof.addFlags(root)
@@ -72,9 +80,37 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		code = ee.code
 	}
 	if msg := err.Error(); msg != "" {
+		if errors.As(err, new(*commandError)) {
+			msg = escape.Text(msg) // a command's error quotes its input: one line
+		}
 		fmt.Fprintln(stderr, "Error:", msg)
 	}
 	return code
+}
+
+// commandError is an error a command's RunE returned, as opposed to cobra's own usage errors
+// (which quote the command line and may span lines): it may quote input, so it is printed as one
+// escaped line.
+type commandError struct{ err error }
+
+func (e *commandError) Error() string { return e.err.Error() }
+func (e *commandError) Unwrap() error { return e.err }
+
+// markCommandErrors wraps the RunE of c and every command below it so that their errors are
+// commandErrors.
+func markCommandErrors(c *cobra.Command) {
+	if run := c.RunE; run != nil {
+		c.RunE = func(cmd *cobra.Command, args []string) error {
+			err := run(cmd, args)
+			if err != nil && err != errSilent {
+				return &commandError{err: err}
+			}
+			return err
+		}
+	}
+	for _, sub := range c.Commands() {
+		markCommandErrors(sub)
+	}
 }
 
 // newRootCmd builds the whole command tree: every verb and subcommand is listed here, one
@@ -130,6 +166,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 	)
 	root.InitDefaultCompletionCmd() // cobra adds it at Execute; added here so that it is a strict group too
 	strictGroups(root)
+	markCommandErrors(root)
 	return root
 }
 

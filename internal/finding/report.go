@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io"
 	"strings"
+
+	"github.com/opack/opack/internal/escape"
 )
 
 // Report is the result of a validation run: the findings of every validator, in the order they were found.
@@ -94,13 +96,13 @@ func (r *Report) Write(w io.Writer, format string) error {
 	return CheckFormat(format, Formats...)
 }
 
-// WriteText writes one line per finding: "severity: file: object: message". Newlines inside a message are
-// written as \n so that every finding stays on one line.
+// WriteText writes one line per finding: "severity: file: object: message". Control characters
+// in the file, object, message or fix (newlines, a bare \r) are written as escapes
+// (escape.Text) so that every finding stays on one line.
 func (r *Report) WriteText(w io.Writer) error {
 	var b strings.Builder
 	for _, f := range r.Findings {
-		f.Message = strings.ReplaceAll(f.Message, "\n", `\n`)
-		b.WriteString(f.String())
+		b.WriteString(escape.Text(f.String()))
 		b.WriteByte('\n')
 	}
 	_, err := io.WriteString(w, b.String())
@@ -171,7 +173,9 @@ func (r *Report) WriteJSON(w io.Writer) error {
 }
 
 // WriteGitHub writes one GitHub Actions workflow command per finding (::error, ::warning or ::notice), so that
-// findings show as annotations on the pull request.
+// findings show as annotations on the pull request. Properties and messages are escaped as the Actions
+// toolkit escapes them (escape.GitHubProperty, escape.GitHubData), and the commands go to w's
+// escape.Commands: on a guarded stream, only these lines may start a workflow command.
 func (r *Report) WriteGitHub(w io.Writer) error {
 	var b strings.Builder
 	for _, f := range r.Findings {
@@ -184,7 +188,7 @@ func (r *Report) WriteGitHub(w io.Writer) error {
 		}
 		var props []string
 		if f.File != "" {
-			props = append(props, "file="+escapeProperty(f.File))
+			props = append(props, "file="+escape.GitHubProperty(f.File))
 			if f.Line > 0 {
 				props = append(props, fmt.Sprintf("line=%d", f.Line))
 			}
@@ -194,24 +198,17 @@ func (r *Report) WriteGitHub(w io.Writer) error {
 			title = strings.TrimSpace(f.Object + " " + title)
 		}
 		if title != "" {
-			props = append(props, "title="+escapeProperty(title))
+			props = append(props, "title="+escape.GitHubProperty(title))
 		}
 		b.WriteString("::" + level)
 		if len(props) > 0 {
 			b.WriteString(" " + strings.Join(props, ","))
 		}
-		b.WriteString("::" + escapeData(f.Message) + "\n")
+		msg := f.Message
+		if f.Fix != "" && !strings.Contains(msg, "fix: ") {
+			msg += "; fix: " + f.Fix
+		}
+		b.WriteString("::" + escape.GitHubData(msg) + "\n")
 	}
-	_, err := io.WriteString(w, b.String())
-	return err
-}
-
-// escapeData escapes a workflow command's message as the GitHub Actions toolkit does.
-func escapeData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// escapeProperty escapes a workflow command's property value as the GitHub Actions toolkit does.
-func escapeProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+	return escape.Commands(w)(b.String())
 }

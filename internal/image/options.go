@@ -2,6 +2,7 @@ package image
 
 import (
 	"context"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"net/http"
 	"sync/atomic"
@@ -171,7 +172,7 @@ func WithUnpackPaths(paths ...string) Option { return func(o *options) { o.unpac
 func WithLogger(w io.Writer) Option {
 	return func(o *options) {
 		if w != nil {
-			o.log = w
+			o.log = escape.LineWriter(w) // messages quote registry responses: one line each
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"io/fs"
 	"os"
@@ -174,7 +175,7 @@ type CatalogRef struct {
 
 func (o *buildOptions) logf(format string, args ...any) {
 	if o.log != nil {
-		fmt.Fprintf(o.log, format+"\n", args...)
+		fmt.Fprintln(o.log, escape.Text(fmt.Sprintf(format, args...))) // the message quotes input: one line
 	}
 }
 

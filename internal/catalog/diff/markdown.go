@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/finding"
 )
 
@@ -35,7 +36,7 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 				fmt.Fprintf(&b, "| … %d more in the details | | | | | |\n", len(r.Packages)-i)
 				break
 			}
-			fmt.Fprintf(&b, "| %s (%s) | %s | %s | %s | %s | %s |\n", p.Name, p.Status, plusMinus(p.BundlesAdded, p.BundlesRemoved),
+			fmt.Fprintf(&b, "| %s (%s) | %s | %s | %s | %s | %s |\n", escape.MarkdownCode(p.Name, true), p.Status, plusMinus(p.BundlesAdded, p.BundlesRemoved),
 				plusMinus(p.ChannelsAdded, p.ChannelsRemoved), p.headsCell(), p.upgradesCell(), findingsCell(p.Findings))
 		}
 		b.WriteString("\n")
@@ -52,13 +53,17 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 		n++
 		where := ""
 		if f.File != "" {
-			where = " (`" + f.File
+			file := f.File
 			if f.Line > 0 {
-				where += fmt.Sprintf(":%d", f.Line)
+				file += fmt.Sprintf(":%d", f.Line)
 			}
-			where += "`)"
+			where = " (" + escape.MarkdownCode(file, false) + ")"
 		}
-		fmt.Fprintf(&b, "- **%s** `%s` %s: %s%s\n", f.Severity, f.Rule, f.Object, clip(cell(f.Message), 300), where)
+		object := ""
+		if f.Object != "" {
+			object = " " + escape.MarkdownCode(f.Object, false)
+		}
+		fmt.Fprintf(&b, "- **%s** %s%s: %s%s\n", f.Severity, escape.MarkdownCode(f.Rule, false), object, escape.MarkdownCode(clip(f.Message, 300), false), where)
 	}
 	if n > 0 {
 		b.WriteString("\n")
@@ -67,12 +72,13 @@ func WriteMarkdown(w io.Writer, r *Result) error {
 	if err := WriteText(&text, r); err != nil {
 		return err
 	}
-	details := strings.ReplaceAll(text.String(), "```", "'''")
+	details := text.String() // one line per item: WriteText escapes what came from the catalogs
 	if len(details) > maxMarkdownDetails {
 		cut := strings.LastIndex(details[:maxMarkdownDetails], "\n") + 1
 		details = details[:cut] + fmt.Sprintf("… %d more characters: run opack catalog diff %s %s\n", len(details)-cut, r.Base, r.Head)
 	}
-	b.WriteString("<details><summary>Details</summary>\n\n```text\n" + details + "```\n\n</details>\n")
+	fence := escape.CodeFence(details) // longer than any run of backticks in it: nothing in it closes the block
+	b.WriteString("<details><summary>Details</summary>\n\n" + fence + "text\n" + details + fence + "\n\n</details>\n")
 	_, err := io.WriteString(w, b.String())
 	return err
 }
@@ -108,12 +114,12 @@ func plusMinus(added, removed []string) string {
 func (p *Package) headsCell() string {
 	var parts []string
 	for _, h := range p.HeadsMoved {
-		parts = append(parts, fmt.Sprintf("%s: %s", h.Channel, arrow(p.heads(h.Before), p.heads(h.After))))
+		parts = append(parts, escape.MarkdownCode(h.Channel+": "+arrow(p.heads(h.Before), p.heads(h.After)), true))
 	}
 	if len(parts) > 3 {
 		parts = append(parts[:3], fmt.Sprintf("+%d more", len(parts)-3))
 	}
-	return cell(strings.Join(parts, "<br>"))
+	return strings.Join(parts, "<br>")
 }
 
 func (p *Package) upgradesCell() string {
@@ -144,9 +150,4 @@ func clip(s string, n int) string {
 		n = i
 	}
 	return s[:n] + " …"
-}
-
-// cell makes s fit a table cell or a list item: one line, no pipes.
-func cell(s string) string {
-	return strings.NewReplacer("\n", " ", "|", `\|`).Replace(s)
 }

@@ -5,6 +5,7 @@ import (
 	"io"
 	"strings"
 
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -31,13 +32,13 @@ func WriteMermaid(w io.Writer, r *Result) error {
 			byChannel[e.Channel] = append(byChannel[e.Channel], [2]any{e, "removed"})
 		}
 		for ci, cn := range fbc.SortedKeys(byChannel) {
-			fmt.Fprintf(&b, "  subgraph p%dc%d[\"%s / %s\"]\n", pi, ci, p.Name, cn)
+			fmt.Fprintf(&b, "  subgraph p%dc%d[\"%s / %s\"]\n", pi, ci, escape.MermaidLabel(p.Name), escape.MermaidLabel(cn))
 			ids := map[string]string{}
 			id := func(name string) string {
 				if ids[name] == "" {
 					ids[name] = fmt.Sprintf("n%d", node)
 					node++
-					fmt.Fprintf(&b, "    %s[\"%s\"]\n", ids[name], p.short(name))
+					fmt.Fprintf(&b, "    %s[\"%s\"]\n", ids[name], escape.MermaidLabel(p.short(name)))
 					switch {
 					case contains(p.BundlesRemoved, name):
 						fmt.Fprintf(&b, "    class %s removed\n", ids[name])

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/catalog/upgrades"
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/finding"
 )
 
@@ -51,21 +52,23 @@ func WriteJSON(w io.Writer, r *Result) error {
 }
 
 // WriteText writes r for people: a summary line, each changed package, then the findings.
+// Every line is escaped as a whole (escape.Text): names and messages from the catalogs cannot
+// break it.
 func WriteText(w io.Writer, r *Result) error {
-	var b strings.Builder
-	b.WriteString(r.headline() + "\n")
+	var b textLines
+	b.line("%s", r.headline())
 	for i := range r.Packages {
-		b.WriteString("\n")
+		b.line("")
 		r.Packages[i].text(&b)
 	}
 	if len(r.Findings) > 0 {
-		b.WriteString("\nfindings:\n")
+		b.line("")
+		b.line("findings:")
 		for _, f := range r.Findings {
-			f.Message = strings.ReplaceAll(f.Message, "\n", `\n`)
 			if f.Line > 0 {
 				f.File = fmt.Sprintf("%s:%d", f.File, f.Line)
 			}
-			b.WriteString("  " + f.String() + "\n")
+			b.line("  %s", f.String())
 		}
 	}
 	_, err := io.WriteString(w, b.String())
@@ -85,14 +88,22 @@ func count(n int, word string) string {
 	return fmt.Sprintf("%d %ss", n, word)
 }
 
-func (p *Package) text(b *strings.Builder) {
-	fmt.Fprintf(b, "package %s (%s)\n", p.Name, p.Status)
+// textLines builds text output a line at a time, each escaped as one line.
+type textLines struct{ strings.Builder }
+
+func (t *textLines) line(format string, args ...any) {
+	t.WriteString(escape.Text(fmt.Sprintf(format, args...)))
+	t.WriteByte('\n')
+}
+
+func (p *Package) text(b *textLines) {
+	b.line("package %s (%s)", p.Name, p.Status)
 	if p.DefaultChannel != nil {
-		fmt.Fprintf(b, "  default channel: %s\n", arrow(p.DefaultChannel.Before, p.DefaultChannel.After))
+		b.line("  default channel: %s", arrow(p.DefaultChannel.Before, p.DefaultChannel.After))
 	}
 	list := func(what string, names []string) {
 		if len(names) > 0 {
-			fmt.Fprintf(b, "  %s: %s\n", what, strings.Join(names, ", "))
+			b.line("  %s: %s", what, strings.Join(names, ", "))
 		}
 	}
 	list("bundles added", p.BundlesAdded)
@@ -101,31 +112,31 @@ func (p *Package) text(b *strings.Builder) {
 	list("channels added", p.ChannelsAdded)
 	list("channels removed", p.ChannelsRemoved)
 	for _, h := range p.HeadsMoved {
-		fmt.Fprintf(b, "  head of %s: %s\n", h.Channel, arrow(p.heads(h.Before), p.heads(h.After)))
+		b.line("  head of %s: %s", h.Channel, arrow(p.heads(h.Before), p.heads(h.After)))
 	}
 	for _, e := range p.Entries {
-		fmt.Fprintf(b, "  %s\n", e.text())
+		b.line("  %s", e.text())
 	}
 	for _, d := range p.Deprecations {
-		fmt.Fprintf(b, "  deprecation of %s: %s\n", d.Reference, arrow(quoted(d.Before), quoted(d.After)))
+		b.line("  deprecation of %s: %s", d.Reference, arrow(quoted(d.Before), quoted(d.After)))
 	}
 	if p.edgesAdded()+p.edgesRemoved() > 0 {
-		fmt.Fprintf(b, "  upgrade edges: %d added, %d removed (-o mermaid draws them)\n", p.edgesAdded(), p.edgesRemoved())
+		b.line("  upgrade edges: %d added, %d removed (-o mermaid draws them)", p.edgesAdded(), p.edgesRemoved())
 	}
 	if len(p.NewlyStranded) > 0 {
-		b.WriteString("  newly stranded (reached the head before, no longer):\n")
+		b.line("  newly stranded (reached the head before, no longer):")
 		for _, g := range p.strandedByChannel() {
-			fmt.Fprintf(b, "    %s: %s\n", g.channel, g.text)
+			b.line("    %s: %s", g.channel, g.text)
 		}
 	}
 	if len(p.Upgrades) > 0 {
-		b.WriteString("  upgrades that changed (installed release: before ⇒ after):\n")
+		b.line("  upgrades that changed (installed release: before ⇒ after):")
 		lines := p.upgradeLines()
 		for _, line := range lines[:min(len(lines), maxUpgradeLines)] {
-			fmt.Fprintf(b, "    %s\n", line)
+			b.line("    %s", line)
 		}
 		if more := len(lines) - maxUpgradeLines; more > 0 {
-			fmt.Fprintf(b, "    … %d more lines (-o json lists every changed path)\n", more)
+			b.line("    … %d more lines (-o json lists every changed path)", more)
 		}
 	}
 }

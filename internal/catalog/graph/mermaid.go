@@ -8,6 +8,7 @@ import (
 
 	"github.com/blang/semver/v4"
 
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -58,7 +59,7 @@ func WriteMermaid(cfg *fbc.DeclarativeConfig, w io.Writer, o GraphOptions) error
 		if fc == nil {
 			continue
 		}
-		id := fc.Package + "-" + fc.Name
+		id := escape.MermaidID(fc.Package + "-" + fc.Name)
 		if depPkg[fc.Package] {
 			deprecatedPackage = fc.Package
 		}
@@ -71,10 +72,10 @@ func WriteMermaid(cfg *fbc.DeclarativeConfig, w io.Writer, o GraphOptions) error
 	b.WriteString("graph LR\n  classDef deprecated fill:#E8960F\n  classDef skipped stroke:#FF0000,stroke-width:4px\n" +
 		"  classDef deprecatedskipped fill:#E8960F,stroke:#FF0000,stroke-width:4px\n")
 	for _, name := range fbc.SortedKeys(mw.pkgs) {
-		fmt.Fprintf(&b, "  %%%% package %q\n  subgraph %q\n%s  end\n", name, name, mw.pkgs[name].String())
+		fmt.Fprintf(&b, "  %%%% package %s\n  subgraph %s\n%s  end\n", quoteLabel(name), quoteLabel(name), mw.pkgs[name].String())
 	}
 	if deprecatedPackage != "" {
-		fmt.Fprintf(&b, "style %s fill:#989695\n", deprecatedPackage)
+		fmt.Fprintf(&b, "style %s fill:#989695\n", escape.MermaidID(deprecatedPackage))
 	}
 	for _, id := range deprecatedChannels {
 		fmt.Fprintf(&b, "style %s fill:#DCD0FF\n", id)
@@ -111,7 +112,7 @@ func (mw *mermaidWriter) channel(c *fbc.Channel, id string, depBundle map[string
 		pb = &strings.Builder{}
 		mw.pkgs[c.Package] = pb
 	}
-	fmt.Fprintf(pb, "    %%%% channel %q\n    subgraph %s[%q]\n", c.Name, id, c.Name)
+	fmt.Fprintf(pb, "    %%%% channel %s\n    subgraph %s[%s]\n", quoteLabel(c.Name), id, quoteLabel(c.Name))
 	entries := make([]*fbc.ChannelEntry, len(c.Entries))
 	for i := range c.Entries {
 		entries[i] = &c.Entries[i]
@@ -129,8 +130,8 @@ func (mw *mermaidWriter) channel(c *fbc.Channel, id string, depBundle map[string
 		}
 	}
 	for _, ce := range entries {
-		eid := id + "-" + ce.Name
-		fmt.Fprintf(pb, "      %s[%q]\n", eid, ce.Name)
+		eid := nodeID(id, ce.Name)
+		fmt.Fprintf(pb, "      %s[%s]\n", eid, quoteLabel(ce.Name))
 		switch {
 		case depBundle[ce.Name] && skipped[ce.Name]:
 			mw.decorated["deprecatedskipped"] = append(mw.decorated["deprecatedskipped"], eid)
@@ -153,7 +154,7 @@ func (mw *mermaidWriter) channel(c *fbc.Channel, id string, depBundle map[string
 			} else if err == nil {
 				for _, other := range c.Entries {
 					if r(mw.versions[other.Name]) {
-						mw.link(pb, c, id, other.Name, `"skipRange(`+ce.SkipRange+`)"`, ce.Name)
+						mw.link(pb, c, id, other.Name, `"skipRange(`+escape.MermaidLabel(ce.SkipRange)+`)"`, ce.Name)
 						semantics(ce.Name, false)
 						mw.linkID++
 					}
@@ -191,27 +192,35 @@ func (mw *mermaidWriter) collapsedRange(pb *strings.Builder, c *fbc.Channel, id 
 	if unsafe {
 		mw.unsafeLinks = append(mw.unsafeLinks, fmt.Sprint(mw.linkID))
 	}
-	fmt.Fprintf(pb, "      %s-%s[%q]-- %q --> %s-%s[%q]\n", id, lowest, lowest, mermaidText(label), id, ce.Name, ce.Name)
+	fmt.Fprintf(pb, "      %s[%s]-- %s --> %s[%s]\n", nodeID(id, lowest), quoteLabel(lowest), quoteLabel(mermaidText(label)), nodeID(id, ce.Name), quoteLabel(ce.Name))
 	return true
 }
 
 // link writes one edge; an unsafe edge gets its reason in the label and a red link style.
 func (mw *mermaidWriter) link(pb *strings.Builder, c *fbc.Channel, id, from, label, to string) {
 	if reason, ok := mw.o.Unsafe[EdgeKey{c.Package, from, to}]; ok {
-		label = `"` + strings.Trim(label, `"`) + ": " + mermaidText(reason) + `"`
+		label = `"` + strings.Trim(label, `"`) + ": " + escape.MermaidLabel(mermaidText(reason)) + `"`
 		mw.unsafeLinks = append(mw.unsafeLinks, fmt.Sprint(mw.linkID))
 	}
-	fmt.Fprintf(pb, "      %s-%s[%q]-- %s --> %s-%s[%q]\n", id, from, from, label, id, to, to)
+	fmt.Fprintf(pb, "      %s[%s]-- %s --> %s[%s]\n", nodeID(id, from), quoteLabel(from), label, nodeID(id, to), quoteLabel(to))
 }
 
-// mermaidText makes a reason safe inside a quoted mermaid label.
+// mermaidText shortens a reason for a label (quoteLabel or escape.MermaidLabel escapes it).
 func mermaidText(s string) string {
-	s = strings.NewReplacer(`"`, "'", "\n", " ", "[", "(", "]", ")").Replace(s)
+	s = strings.NewReplacer("[", "(", "]", ")").Replace(s)
 	if len(s) > 120 {
 		s = s[:117] + "..."
 	}
 	return s
 }
+
+// quoteLabel is a quoted Mermaid label: opm writes a Go-quoted name, which for the names catalogs
+// hold is the name in quotes; escape.MermaidLabel makes any other name one safe label.
+func quoteLabel(s string) string { return `"` + escape.MermaidLabel(s) + `"` }
+
+// nodeID is the id of a bundle's node in a channel's subgraph: opm's "<channel id>-<bundle>" for
+// the names catalogs hold, a hash for any other (escape.MermaidID).
+func nodeID(channelID, bundle string) string { return escape.MermaidID(channelID + "-" + bundle) }
 
 // BundleVersions maps every bundle of cfg to its version.
 func BundleVersions(cfg *fbc.DeclarativeConfig) (map[string]semver.Version, error) {

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"github.com/opack/opack/internal/escape"
 	"io"
 	"os"
 	"runtime"
@@ -83,7 +84,7 @@ func WithAllowedRefs(mask RefType) RenderOption {
 
 // WithRenderLog sends warnings (manifests that do not decode, …) to w.
 func WithRenderLog(w io.Writer) RenderOption {
-	return func(r *Renderer) error { r.log = &lockedWriter{w: w}; return nil }
+	return func(r *Renderer) error { r.log = &lockedWriter{w: escape.LineWriter(w)}; return nil } // warnings quote input
 }
 
 // withParallelism renders up to n references at once (default: the number of CPUs).

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"github.com/opack/opack/internal/catalog/graph"
+	"github.com/opack/opack/internal/escape"
 	"github.com/opack/opack/internal/fbc"
 )
 
@@ -31,7 +32,7 @@ func WriteMermaid(w io.Writer, m *fbc.Model, results []*Result) error {
 			return fmt.Errorf("package %q is not in the catalog", res.Package)
 		}
 		g := graph.BuildGraph(&fbc.Model{Packages: map[string]*fbc.ModelPackage{p.Name: p}})
-		fmt.Fprintf(&b, "  %%%% package %q\n", p.Name)
+		fmt.Fprintf(&b, "  %%%% package \"%s\"\n", escape.MermaidLabel(p.Name))
 		for ci := range res.Channels {
 			mw.channel(g, p, &res.Channels[ci], mw.subgraphs)
 			mw.subgraphs++
@@ -70,7 +71,7 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 		return s
 	}
 	b := mw.b
-	fmt.Fprintf(b, "  subgraph c%d[%q]\n", ci, p.Name+" / "+c.Name)
+	fmt.Fprintf(b, "  subgraph c%d[\"%s\"]\n", ci, escape.MermaidLabel(p.Name+" / "+c.Name))
 	mc := p.Channels[c.Name]
 	names := make([]string, 0, len(mc.Entries))
 	for _, e := range mc.Entries {
@@ -80,14 +81,14 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 	}
 	sort.SliceStable(names, func(i, j int) bool { return p.Bundles[names[i]].Version.GT(p.Bundles[names[j]].Version) })
 	for _, n := range names {
-		fmt.Fprintf(b, "    %s[%q]\n", id(n), label(n, p.Bundles[n].Version.String(), n == c.Head))
+		fmt.Fprintf(b, "    %s[\"%s\"]\n", id(n), label(n, p.Bundles[n].Version.String(), n == c.Head))
 	}
 	for _, r := range c.Releases {
 		switch {
 		case r.NotInCatalog:
-			fmt.Fprintf(b, "    %s[%q]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in catalog", false))
+			fmt.Fprintf(b, "    %s[\"%s\"]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in catalog", false))
 		case r.NotInChannel:
-			fmt.Fprintf(b, "    %s[%q]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in this channel", false))
+			fmt.Fprintf(b, "    %s[\"%s\"]\n", id(displayRelease(&r)), label(displayRelease(&r), r.Version+" not in this channel", false))
 		}
 	}
 	v0, v1 := steps(c)
@@ -164,8 +165,9 @@ func pathSteps(from string, path []string, elided int) []pair {
 	return out
 }
 
+// label is a node's label: its name and version (escape.MermaidLabel each), lines broken with <br>.
 func label(name, version string, head bool) string {
-	s := name + "<br>" + version
+	s := escape.MermaidLabel(name) + "<br>" + escape.MermaidLabel(version)
 	if head {
 		s += "<br>(head)"
 	}
