@@ -214,12 +214,19 @@ func hostileCases() []hostileCase {
 // process behind or peaks over 1 GiB.
 func runHostile(t *testing.T, dir string, args, env []string, deadline time.Duration) (int, string) {
 	t.Helper()
+	var out bytes.Buffer
+	code := runChild(t, dir, args, env, deadline, &out, &out)
+	return code, out.String()
+}
+
+// runChild is runHostile with stdout and stderr apart.
+func runChild(t *testing.T, dir string, args, env []string, deadline time.Duration, stdout, stderr *bytes.Buffer) int {
+	t.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run=^TestE2EHostileProject$")
 	cmd.Dir = dir
 	cmd.Env = append(append(os.Environ(), hostileEnv+"="+strings.Join(args, "\x1f")), env...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	var out bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &out, &out
+	cmd.Stdout, cmd.Stderr = stdout, stderr
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
@@ -238,9 +245,9 @@ func runHostile(t *testing.T, dir string, args, env []string, deadline time.Dura
 	}
 	code := cmd.ProcessState.ExitCode()
 	if err != nil && code < 0 {
-		t.Fatalf("opack %s: %v\n%s", strings.Join(args, " "), err, out.String())
+		t.Fatalf("opack %s: %v\n%s%s", strings.Join(args, " "), err, stdout.String(), stderr.String())
 	}
-	return code, out.String()
+	return code
 }
 
 // TestE2EStopsOnSIGTERM: opack blocked on its input stops within 2 s of SIGTERM, with 143.

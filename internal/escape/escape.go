@@ -88,12 +88,13 @@ func unsafeRune(r rune, keepLines bool) bool {
 // which it accepts anywhere in a line.
 const legacyCommand = "##["
 
-// breakLegacy writes "##[" as "#\x23[" so that no runner reads a legacy command in s.
+// breakLegacy writes "##[" as "#\u0023[" so that no runner reads a legacy command in s: an escape
+// that reads as '#' in text and is the same string in JSON (a JSON document stays valid).
 func breakLegacy(s string) string {
 	if !strings.Contains(s, legacyCommand) {
 		return s
 	}
-	return strings.ReplaceAll(s, legacyCommand, `#\x23[`)
+	return strings.ReplaceAll(s, legacyCommand, `#\u0023[`)
 }
 
 // GitHubData escapes a workflow command's message as the Actions toolkit does (%, \r, \n), after

@@ -11,7 +11,8 @@ import (
 // message, an error quoting input), every line that reaches the stream has its control
 // characters escaped as Text does, \n and \t kept, and starts no GitHub Actions workflow command
 // and holds no legacy one: a line that would (after the whitespace the runner trims) begins with
-// "\x3a:" instead of "::", and "##[" is written "#\x23[". Only WriteCommand writes a command,
+// "\x3a:" instead of "::", and "##[" is written "#\u0023[" (valid in a JSON string too: JSON
+// output stays a valid document, the same data). Only WriteCommand writes a command,
 // and Raw opack's own control bytes (a progress line redrawn with \r). Lines are written whole;
 // Flush writes an unfinished last line.
 type Guard struct {

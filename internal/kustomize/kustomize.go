@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 
 	"sigs.k8s.io/kustomize/api/krusty"
+	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
 )
 
@@ -66,7 +67,7 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	// Unspecified honours a kustomization's sortOptions and otherwise uses the legacy order,
 	// which is what the kustomize CLI prints.
 	kopts.Reorder = krusty.ReorderOptionUnspecified
-	resMap, err := krusty.MakeKustomizer(kopts).Run(sb, dir)
+	resMap, err := run(kopts, sb, dir)
 	if sb.refused != nil {
 		return nil, sb.refused
 	}
@@ -78,6 +79,19 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 		return nil, fmt.Errorf("encoding kustomization %s: %w", dir, err)
 	}
 	return out, nil
+}
+
+// run is krusty's Run with its panics made errors: kustomize panics on some inputs a repository
+// can hold (a resource name with a comma, under a namePrefix, panics its prefix transformer),
+// and a build must report those, never crash.
+func run(kopts *krusty.Options, sb filesys.FileSystem, dir string) (res resmap.ResMap, err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			res, err = nil, fmt.Errorf("kustomize build %s failed inside kustomize (panic: %v); a resource's name, namespace or kind "+
+				"may hold a character kustomize cannot handle (such as a comma or a newline): rename it", dir, p)
+		}
+	}()
+	return krusty.MakeKustomizer(kopts).Run(sb, dir)
 }
 
 // ProjectRoot is the folder a kustomization in dir belongs to: the nearest ancestor of dir
