@@ -30,6 +30,10 @@ type hostileCase struct {
 	code    int      // the exit code; -1: 0 or 1 (the command ran)
 	want    []string // in the output
 	notWant []string // never in the output nor in opack.yaml
+	// absent are paths of the project that must not exist after the run (what a planted journal
+	// would write); present, paths that must still exist (what it would delete).
+	absent, present []string
+	deadline        time.Duration // default 90 s
 }
 
 // TestE2EHostileProject plants hostile projects beside a folder of canary files and runs opack
@@ -53,7 +57,7 @@ func TestE2EHostileProject(t *testing.T) {
 			t.Fatalf("opack %v: exit %d\n%s%s", args, code, stdout, stderr)
 		}
 	}
-	for _, tc := range hostileCases() {
+	for _, tc := range append(hostileCases(), gateCases()...) {
 		t.Run(tc.name, func(t *testing.T) {
 			base := t.TempDir()
 			dir, outside := filepath.Join(base, "project"), filepath.Join(base, "outside")
@@ -68,7 +72,25 @@ func TestE2EHostileProject(t *testing.T) {
 			if args == nil {
 				args = []string{"build"}
 			}
-			code, out := runHostile(t, dir, args, tc.env, 90*time.Second)
+			deadline := tc.deadline
+			if deadline == 0 {
+				deadline = 90 * time.Second
+			}
+			env := make([]string, len(tc.env))
+			for i, e := range tc.env {
+				env[i] = strings.ReplaceAll(e, "$BASE", base)
+			}
+			code, out := runHostile(t, dir, args, env, deadline)
+			for _, p := range tc.absent {
+				if _, err := os.Lstat(filepath.Join(dir, p)); err == nil {
+					t.Errorf("%s exists after the run", p)
+				}
+			}
+			for _, p := range tc.present {
+				if _, err := os.Lstat(filepath.Join(dir, p)); err != nil {
+					t.Errorf("%s is gone after the run: %v", p, err)
+				}
+			}
 			if after := hashTree(t, outside); !equalMaps(before, after) {
 				t.Errorf("the folder beside the project changed:\nbefore %v\nafter  %v", before, after)
 			}

@@ -150,14 +150,43 @@ func CodeFence(text string) string {
 	return fence
 }
 
-// mermaidEntities are the characters a quoted Mermaid label writes as entity codes: the quote
-// that would end it, '#' that starts an entity, '%' of directives and comments, the HTML
-// specials and the backtick of markdown strings.
-var mermaidEntities = strings.NewReplacer("#", "#35;", `"`, "#quot;", "%", "#37;", "<", "#lt;", ">", "#gt;", "&", "#amp;", "`", "#96;")
-
 // MermaidLabel returns the text of a quoted Mermaid label ("..." around it is the caller's):
-// one line, with entity codes for what Mermaid would read. A plain name is returned as is.
-func MermaidLabel(s string) string { return mermaidEntities.Replace(Text(s)) }
+// one line (Text), with entity codes for what Mermaid would read in it: the quote that would end
+// it, '#' that starts an entity code, '%' of directives and comments, the backtick of markdown
+// strings, '<' where it could start an HTML tag and '&' where it could start an HTML entity. A
+// bundle name or a semver range ("<0.2.0") is returned as is, as opm writes it.
+func MermaidLabel(s string) string {
+	s = Text(s)
+	if !strings.ContainsAny(s, "\"#%`<&") {
+		return s
+	}
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		next := byte(0)
+		if i+1 < len(s) {
+			next = s[i+1]
+		}
+		switch c := s[i]; {
+		case c == '"':
+			b.WriteString("#quot;")
+		case c == '#':
+			b.WriteString("#35;")
+		case c == '%':
+			b.WriteString("#37;")
+		case c == '`':
+			b.WriteString("#96;")
+		case c == '<' && (isLetter(next) || next == '/' || next == '!' || next == '?'):
+			b.WriteString("#lt;")
+		case c == '&' && (isLetter(next) || next == '#'):
+			b.WriteString("#amp;")
+		default:
+			b.WriteByte(c)
+		}
+	}
+	return b.String()
+}
+
+func isLetter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // mermaidIDSafe are the names used as node ids as they are (opm's own ids).
 var mermaidIDSafe = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9._+-]*$`)

@@ -74,8 +74,15 @@ func TestMarkdownCode(t *testing.T) {
 }
 
 func TestMermaid(t *testing.T) {
-	if got, want := MermaidLabel(`a"b#c%%{init}%%<x>&`+"`\n"), `a#quot;b#35;c#37;#37;{init}#37;#37;#lt;x#gt;#amp;#96;\n`; got != want {
-		t.Errorf("MermaidLabel = %q, want %q", got, want)
+	for in, want := range map[string]string{
+		`a"b#c%%{init}%%<img src=x>&amp;` + "`\n": `a#quot;b#35;c#37;#37;{init}#37;#37;#lt;img src=x>#amp;amp;#96;\n`,
+		"skipRange(<0.2.0)":                       "skipRange(<0.2.0)",
+		">=1.0.0 <1.2.0 && x":                     ">=1.0.0 <1.2.0 && x",
+		"</b><!-- x -->":                          "#lt;/b>#lt;!-- x -->",
+	} {
+		if got := MermaidLabel(in); got != want {
+			t.Errorf("MermaidLabel(%q) = %q, want %q", in, got, want)
+		}
 	}
 	for _, id := range []string{"etcd-alpha-etcdoperator.v0.9.4", "p-c-op.v1.0.0+build.1"} {
 		if got := MermaidID(id); got != id {

@@ -349,6 +349,9 @@ func readJournal(root, d string) ([]Change, error) {
 	if err != nil {
 		return nil, err
 	}
+	if _, err := keyFor(realRoot); err != nil {
+		return nil, foreign("opack cannot verify its journal: %v", err)
+	}
 	if !verify(realRoot, name, "journal", payload, j.Seal) {
 		if why := unverifiable(); why != "" {
 			return nil, foreign("it is the journal of an interrupted build, which opack cannot verify: it seals journals with a key kept in "+
