@@ -51,6 +51,10 @@ func WriteMermaid(w io.Writer, m *fbc.Model, results []*Result) error {
 	return err
 }
 
+// maxDrawnEdges is the most edges of a package drawn one by one (as catalog graph draws them):
+// above it, the skipRange edges no OLM takes are counted in a comment, not drawn.
+const maxDrawnEdges = 100_000
+
 type mermaidWriter struct {
 	b                *strings.Builder
 	link, subgraphs  int
@@ -94,8 +98,14 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 	v0, v1 := steps(c)
 	kinds := map[pair][]string{}
 	var order []pair
+	ranged := g.PackageLen(p.Name) > maxDrawnEdges // draw a skipRange's edges only where an OLM steps
+	left := 0
 	for e := range g.All() {
 		if e.Channel != c.Name {
+			continue
+		}
+		if ranged && e.Kind == graph.EdgeSkipRange && !v0[pair{e.From, e.To}] && !v1[pair{e.From, e.To}] {
+			left++
 			continue
 		}
 		k := pair{e.From, e.To}
@@ -129,6 +139,9 @@ func (mw *mermaidWriter) channel(g *graph.Graph, p *fbc.ModelPackage, c *Channel
 			mw.v1Links = append(mw.v1Links, fmt.Sprint(mw.link))
 		}
 		mw.link++
+	}
+	if left > 0 {
+		fmt.Fprintf(b, "    %%%% %d skipRange edges not drawn (the package has more than %d edges): only those an OLM takes\n", left, maxDrawnEdges)
 	}
 	b.WriteString("  end\n")
 	for _, s := range c.Stranded {
