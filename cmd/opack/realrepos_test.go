@@ -68,8 +68,9 @@ func readOptional(t *testing.T, p string) string {
 	return string(b)
 }
 
-// enterCopy copies the repository's input into a temporary folder, enters it, and cuts the Go
-// command off the network and the module cache: opack must read the API types offline.
+// enterCopy copies the repository's input into a temporary folder, enters it, and takes the go
+// command away (PATH holds nothing, no module cache, no network): opack reads the API types
+// without it.
 func (r realRepo) enterCopy(t *testing.T) string {
 	t.Helper()
 	dst := filepath.Join(t.TempDir(), r.name)
@@ -77,9 +78,9 @@ func (r realRepo) enterCopy(t *testing.T) string {
 		t.Fatal(err)
 	}
 	t.Chdir(dst)
+	t.Setenv("PATH", t.TempDir())
 	t.Setenv("GOPROXY", "off")
 	t.Setenv("GOMODCACHE", t.TempDir())
-	t.Setenv("GOFLAGS", "-mod=mod") // opack must not let go list update go.mod
 	return dst
 }
 

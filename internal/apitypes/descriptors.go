@@ -84,8 +84,7 @@ func childField(kind *markers.TypeInfo, descType string) (markers.FieldInfo, err
 // markedFields walks the types below root breadth first, as operator-sdk's
 // getMarkedChildrenOfField does, and returns the fields that carry markers, in walk order.
 func (u *universe) markedFields(rootPkg *loader.Package, root markers.FieldInfo) ([]*fieldInfo, error) {
-	rootPkg.NeedSyntax() // syntax only: no type check (go/types is exponential on some hostile types, and nothing here reads types)
-	imports, err := importIdents(rootPkg)
+	imports, err := u.importIdents(rootPkg) // syntax only: no type check (go/types is exponential on some hostile types, and nothing here reads types)
 	if err != nil {
 		return nil, err
 	}
@@ -136,15 +135,10 @@ func (u *universe) typeOf(rootPkg *loader.Package, imports importMap, n ast.Node
 	var id typeIdent
 	switch nt := n.(type) {
 	case *ast.SelectorExpr:
-		path := imports.pathFor(nt)
-		if path == "" {
-			return nil, false
-		}
-		pkg, ok := rootPkg.Imports()[path]
+		pkg, ok := u.byPath[imports.pathFor(nt)]
 		if !ok {
 			return nil, false
 		}
-		pkg.NeedSyntax()
 		id = typeIdent{pkg: pkg, name: nt.Sel.Name}
 	case *ast.Ident:
 		if nt.Obj != nil && nt.Obj.Kind != ast.Typ {
@@ -158,32 +152,33 @@ func (u *universe) typeOf(rootPkg *loader.Package, imports importMap, n ast.Node
 	return info, ok
 }
 
-// importMap maps an import's local name to the files importing it under that name.
-type importMap map[string][]struct {
-	file *ast.File
-	path string
-}
+// importMap maps, per file of a package, the local names of its imports of API packages to
+// their import paths: only those can name a type the walk looks up (a type of a dependency is
+// never one of the API types). An import is named by its alias, else by the package's own name.
+type importMap map[*ast.File]map[string]string
 
-func importIdents(pkg *loader.Package) (importMap, error) {
+func (u *universe) importIdents(pkg *loader.Package) (importMap, error) {
 	m := importMap{}
 	for _, file := range pkg.Syntax {
+		names := map[string]string{}
 		for _, spec := range file.Imports {
 			path, err := strconv.Unquote(spec.Path.Value)
 			if err != nil {
 				return nil, err
 			}
-			var name string
-			if imp, ok := pkg.Imports()[path]; ok {
+			path = loader.NonVendorPath(path)
+			name := ""
+			if imp, ok := u.byPath[path]; ok {
 				name = imp.Name
 			}
 			if spec.Name != nil {
 				name = spec.Name.Name
 			}
-			m[name] = append(m[name], struct {
-				file *ast.File
-				path string
-			}{file, path})
+			if name != "" && name != "_" && name != "." {
+				names[name] = path
+			}
 		}
+		m[file] = names
 	}
 	return m, nil
 }
@@ -194,20 +189,12 @@ func (m importMap) pathFor(sel *ast.SelectorExpr) string {
 	if !ok {
 		return ""
 	}
-	imps := m[x.String()]
-	var path string
-	switch {
-	case len(imps) == 1:
-		path = imps[0].path
-	default:
-		for _, imp := range imps {
-			if imp.file.Pos() <= sel.Pos() && imp.file.End() >= sel.End() {
-				path = imp.path
-				break
-			}
+	for file, names := range m {
+		if file.Pos() <= sel.Pos() && sel.End() <= file.End() {
+			return names[x.Name]
 		}
 	}
-	return loader.NonVendorPath(path)
+	return ""
 }
 
 // descriptor is operator-sdk's setDescriptorFields: ok is false when the field has no marker of

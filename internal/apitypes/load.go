@@ -4,7 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"os"
+	"go/token"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -21,35 +21,44 @@ type typeIdent struct {
 	name string
 }
 
-// universe is what was read from the API packages: every type by identity, and the
-// group/version of each package that has a +groupName marker.
+// universe is what was read from the API packages: every type by identity, the group/version
+// of each package that has a +groupName marker, and the packages by import path.
 type universe struct {
 	roots         []*loader.Package
 	types         map[typeIdent]*markers.TypeInfo
 	groupVersions map[*loader.Package]schema.GroupVersion
+	byPath        map[string]*loader.Package
+	fset          *token.FileSet
 }
 
-// load loads every package below dir/apisDir with controller-tools' loader and collects
-// their types and markers, as operator-sdk's generator does.
+// load finds and parses every package below dir/apisDir (discover: without the go command) and
+// collects their types and markers, as operator-sdk's generator does.
 func load(ctx context.Context, dir, apisDir string) (*universe, error) {
-	abs, err := filepath.Abs(filepath.Join(dir, apisDir))
+	if err := ctx.Err(); err != nil {
+		return nil, err
+	}
+	modDir, err := filepath.Abs(dir)
 	if err != nil {
 		return nil, err
 	}
-	modDir, _ := filepath.Abs(dir)
-	if err := confined(modDir, apisDir); err != nil {
+	d, err := discover(modDir, apisDir)
+	if err != nil {
 		return nil, err
 	}
-	cfg := &packages.Config{Context: ctx, Dir: modDir, Env: offlineEnv(modDir)}
-	roots, err := loader.LoadRootsWithConfig(cfg, abs+"/...")
-	if err != nil {
-		return nil, fmt.Errorf("loading the Go packages in %s: %w", apisDir, err)
-	}
+	return newUniverse(modDir, d.roots, d.fset)
+}
+
+// newUniverse collects the types and markers of the API packages roots (parsed into fset).
+func newUniverse(modDir string, roots []*loader.Package, fset *token.FileSet) (*universe, error) {
 	reg, err := newRegistry()
 	if err != nil {
 		return nil, err
 	}
-	u := &universe{roots: roots, types: map[typeIdent]*markers.TypeInfo{}, groupVersions: map[*loader.Package]schema.GroupVersion{}}
+	u := &universe{roots: roots, types: map[typeIdent]*markers.TypeInfo{}, groupVersions: map[*loader.Package]schema.GroupVersion{},
+		byPath: map[string]*loader.Package{}, fset: fset}
+	for _, r := range roots {
+		u.byPath[r.PkgPath] = r
+	}
 	u.collect(&markers.Collector{Registry: reg})
 	if err := rootErrors(modDir, roots); err != nil {
 		return nil, err
@@ -63,7 +72,7 @@ func (u *universe) collect(col *markers.Collector) {
 	for _, root := range u.roots {
 		pkgMarkers, err := markers.PackageMarkers(col, root)
 		if err != nil {
-			root.AddError(err)
+			u.addError(root, err)
 		} else {
 			if pkgMarkers.Get("kubebuilder:skip") != nil {
 				return
@@ -80,8 +89,25 @@ func (u *universe) collect(col *markers.Collector) {
 			u.types[typeIdent{pkg: root, name: info.Name}] = info
 		})
 		if err != nil {
-			root.AddError(err)
+			u.addError(root, err)
 		}
+	}
+}
+
+// addError records a marker error of root as controller-tools' Package.AddError does, with the
+// position read from the universe's file set.
+func (u *universe) addError(root *loader.Package, err error) {
+	var list loader.ErrList
+	var pe loader.PositionedError
+	switch {
+	case errors.As(err, &list):
+		for _, e := range list {
+			u.addError(root, e)
+		}
+	case errors.As(err, &pe):
+		root.Errors = append(root.Errors, packages.Error{Pos: u.fset.Position(pe.Pos).String(), Msg: pe.Error(), Kind: packages.UnknownError})
+	default:
+		root.Errors = append(root.Errors, packages.Error{Pos: root.ID + ":-", Msg: err.Error(), Kind: packages.UnknownError})
 	}
 }
 
@@ -94,7 +120,7 @@ func rootErrors(dir string, roots []*loader.Package) error {
 	var msgs []string
 	for _, root := range roots {
 		for _, e := range root.Errors {
-			if e.Kind == packages.TypeError || unresolvedImport(e.Msg) {
+			if e.Kind == packages.TypeError {
 				continue
 			}
 			msg := fmt.Sprintf("package %s: %s", root.PkgPath, e.Msg)
@@ -114,33 +140,4 @@ func rootErrors(dir string, roots []*loader.Package) error {
 	}
 	sort.Strings(msgs)
 	return errors.New("reading the Go API types: " + strings.Join(msgs, "; "))
-}
-
-// unresolvedImport reports whether a list error is about an import go list could not find offline.
-func unresolvedImport(msg string) bool {
-	for _, s := range []string{"no required module provides package", "module lookup disabled", "missing go.sum entry", "cannot find module providing package", "is not in std"} {
-		if strings.Contains(msg, s) {
-			return true
-		}
-	}
-	return false
-}
-
-// offlineEnv is the environment go list runs in: no network, no toolchain switch, go.mod never
-// updated, no C compiler.
-func offlineEnv(modDir string) []string {
-	mod := "-mod=readonly"
-	if _, err := os.Stat(filepath.Join(modDir, "vendor", "modules.txt")); err == nil {
-		mod = "-mod=vendor"
-	}
-	var flags []string
-	for _, f := range strings.Fields(os.Getenv("GOFLAGS")) {
-		if !strings.HasPrefix(f, "-mod=") && !strings.HasPrefix(f, "--mod=") {
-			flags = append(flags, f)
-		}
-	}
-	flags = append(flags, mod)
-	// CGO_ENABLED=0: a cgo file of the repository must not make go list run the C compiler on
-	// it (#include of any file, of /dev/zero). GOWORK=off: a go.work is not the module's.
-	return append(os.Environ(), "GOPROXY=off", "GOTOOLCHAIN=local", "CGO_ENABLED=0", "GOWORK=off", "GOFLAGS="+strings.Join(flags, " "))
 }
