@@ -16,6 +16,7 @@ import (
 	"github.com/go-git/go-git/v5/plumbing/object"
 
 	"github.com/opack/opack/internal/fbc"
+	"github.com/opack/opack/internal/gitrepo"
 	"github.com/opack/opack/internal/manifest"
 )
 
@@ -40,7 +41,7 @@ func openGit(arg, dir string) (*side, error) {
 	if err != nil {
 		return nil, err
 	}
-	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	repo, err := gitrepo.Open(dir)
 	if errors.Is(err, git.ErrRepositoryNotExists) {
 		return nil, fmt.Errorf("reading %s: %s is %w", arg, dir, ErrNoRepository)
 	}
@@ -53,15 +54,15 @@ func openGit(arg, dir string) (*side, error) {
 	}
 	h, err := repo.ResolveRevision(plumbing.Revision(rev))
 	if err != nil {
-		return nil, fmt.Errorf("resolving %q in %s: %w", rev, arg, err)
+		return nil, fmt.Errorf("resolving %q in %s: %w", rev, arg, gitrepo.Explain(repo, rev, err))
 	}
 	commit, err := repo.CommitObject(*h)
 	if err != nil {
-		return nil, fmt.Errorf("reading commit %s of %s: %w", h, arg, err)
+		return nil, fmt.Errorf("reading commit %s of %s: %w", h, arg, gitrepo.Explain(repo, rev, err))
 	}
 	tree, err := commit.Tree()
 	if err != nil {
-		return nil, fmt.Errorf("reading the tree of %s: %w", arg, err)
+		return nil, fmt.Errorf("reading the tree of %s: %w", arg, gitrepo.Explain(repo, rev, err))
 	}
 	g := &gitFS{repo: repo, files: map[string]plumbing.Hash{}}
 	s := &side{arg: arg, prefix: rel, fsys: g, hashes: g.files, cleanup: func() {}, git: true}

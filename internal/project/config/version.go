@@ -8,11 +8,12 @@ import (
 	"sort"
 	"strings"
 
-	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/blang/semver/v4"
+
+	"github.com/opack/opack/internal/gitrepo"
 )
 
 // GitTags returns the tags pointing at HEAD in the git repository holding dir; ReadGitTags is
@@ -22,7 +23,7 @@ type GitTags func(ctx context.Context, dir string) ([]string, error)
 // ReadGitTags reads the repository's tags with go-git: no git program runs (the repository is
 // untrusted input, and git's own configuration and hooks can run programs).
 func ReadGitTags(ctx context.Context, dir string) ([]string, error) {
-	repo, err := git.PlainOpenWithOptions(dir, &git.PlainOpenOptions{DetectDotGit: true, EnableDotGitCommonDir: true})
+	repo, err := gitrepo.Open(dir)
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository of %s: %w", dir, err)
 	}
