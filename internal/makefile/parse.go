@@ -46,6 +46,13 @@ type File struct {
 	root      string
 	includes  int
 	spent     int64 // bytes scanned and produced by expansions so far (budget.go)
+	// targetVars are the target-specific assignments (`bundle: VERSION = 1.0.0`), by target.
+	targetVars map[string][]targetAssign
+	// automatic are the automatic variables of the recipe being expanded ($@).
+	automatic map[string]string
+	// marking makes an unread part of an expansion a mark (marks.go) instead of failing it.
+	marking bool
+	marks   []string
 	// Problems are lines make would read that opack could not (an include it cannot find).
 	Problems []string
 }
@@ -64,7 +71,8 @@ func Override(name, value string) Option {
 
 // Read reads the Makefile at path (and the files it includes). A missing file is an error.
 func Read(path string, opts ...Option) (*File, error) {
-	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, root: filepath.Dir(path)}
+	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{},
+		targetVars: map[string][]targetAssign{}, root: filepath.Dir(path)}
 	for _, o := range opts {
 		o(f)
 	}

@@ -86,8 +86,9 @@ func (p *parser) statement(l Line, text string) error {
 		return nil
 	}
 	if before, after, ok := cutRule(text); ok {
-		if _, _, _, tsv := splitAssignment(trimKeywords(strings.TrimSpace(after))); tsv {
-			return nil // a target-specific variable
+		if name, op, value, tsv := splitAssignment(trimKeywords(strings.TrimSpace(after))); tsv {
+			p.targetVar(l, before, name, op, value)
+			return nil
 		}
 		p.targets = nil
 		names, _ := p.f.expand(before, 0)
