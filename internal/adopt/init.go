@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -28,6 +29,9 @@ type InitOptions struct {
 	BundleImage    string // repository, tagged v<version>
 	CatalogImage   string // full reference
 	OLM            emit.Target
+	// KustomizeDir and BundleDir give the kustomize folder and the bundle folder when the
+	// Makefile's cannot be read (default: what make bundle uses).
+	KustomizeDir, BundleDir string
 	// Force overwrites an existing opack.yaml (and Makefile.opack).
 	Force bool
 	// Makefile also writes Makefile.opack, the drop-in bundle and catalog targets.
@@ -49,9 +53,15 @@ var ErrExists = errors.New("already exists")
 // scaffold is what Init learns from an operator-sdk / kubebuilder project.
 type scaffold struct {
 	Package, Domain, Namespace string
-	// Channels and DefaultChannel are the committed bundle's (bundle/metadata/annotations.yaml).
+	// ProjectName is PROJECT's projectName; Package is what make bundle builds (its --package).
+	ProjectName string
+	// KustomizeDir and BundleDir are what make bundle builds from and into.
+	KustomizeDir, BundleDir string
+	// Channels, DefaultChannel and BundlePackage are the committed bundle's
+	// (<bundle>/metadata/annotations.yaml).
 	Channels       []string
 	DefaultChannel string
+	BundlePackage  string
 	HasManifests   bool
 	Make           makeInfo
 	Catalogs       []foundCatalog
@@ -73,7 +83,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	if _, err := os.Stat(path); err == nil && !opts.Force {
 		return nil, fmt.Errorf("writing %s: %w (pass --force to overwrite it)", path, ErrExists)
 	}
-	sc, notes, err := readScaffold(ctx, dir, opts.Package)
+	sc, notes, err := readScaffold(ctx, dir, opts)
 	if err != nil {
 		return nil, err
 	}
@@ -106,7 +116,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 }
 
 // readScaffold reads what it can of the project; only PROJECT is required.
-func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, error) {
+func readScaffold(ctx context.Context, dir string, opts InitOptions) (scaffold, []string, error) {
 	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
@@ -124,11 +134,16 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	if err := yaml.Unmarshal(data, &pf); err != nil {
 		return sc, nil, fmt.Errorf("reading %s: %w", file, err)
 	}
-	sc.Package, sc.Domain = pf.ProjectName, pf.Domain
-	if _, err := os.Stat(filepath.Join(dir, config.DefaultKustomizeDir)); err == nil {
+	sc.ProjectName, sc.Domain = pf.ProjectName, pf.Domain
+	if sc.Make, err = readMakefile(dir); err != nil {
+		return sc, nil, withNotes(err, sc.Make.Notes)
+	}
+	notes = append(notes, sc.Make.Notes...)
+	sc.layout(opts)
+	if _, err := os.Stat(filepath.Join(dir, filepath.FromSlash(sc.KustomizeDir))); err == nil {
 		sc.HasManifests = true
 	} else {
-		notes = append(notes, "no config/manifests: create it (operator-sdk generate kustomize manifests) before opack build")
+		notes = append(notes, fmt.Sprintf("no %s: create it (operator-sdk generate kustomize manifests) before opack build", sc.KustomizeDir))
 	}
 	var kust struct {
 		Namespace string `json:"namespace"`
@@ -140,23 +155,34 @@ func readScaffold(ctx context.Context, dir, pkg string) (scaffold, []string, err
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}
-	if err := rootfs.ReadYAML(filepath.Join(dir, config.DefaultBundleDir, "metadata", "annotations.yaml"), &ann); err != nil {
+	if err := rootfs.ReadYAML(filepath.Join(dir, filepath.FromSlash(sc.BundleDir), "metadata", "annotations.yaml"), &ann); err != nil {
 		return sc, nil, err
 	}
 	if ch := ann.Annotations["operators.operatorframework.io.bundle.channels.v1"]; ch != "" {
 		sc.Channels = strings.Split(ch, ",")
 	}
 	sc.DefaultChannel = ann.Annotations["operators.operatorframework.io.bundle.channel.default.v1"]
-	if sc.Make, err = readMakefile(dir); err != nil {
-		return sc, nil, err
-	}
-	notes = append(notes, sc.Make.Notes...)
+	sc.BundlePackage = ann.Annotations["operators.operatorframework.io.bundle.package.v1"]
 	var more []string
-	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, first(pkg, sc.Package), config.DefaultBundleDir)
+	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, sc.Package, sc.BundleDir)
 	if err != nil {
 		return sc, nil, err
 	}
 	return sc, append(notes, more...), nil
+}
+
+// layout decides the package, the kustomize folder and the bundle folder: the flags, else what
+// make bundle uses (its recipe, operator-sdk's defaults), else PROJECT's projectName.
+func (sc *scaffold) layout(opts InitOptions) {
+	sc.Package, sc.KustomizeDir, sc.BundleDir = sc.ProjectName, config.DefaultKustomizeDir, config.DefaultBundleDir
+	if r := sc.Make.Recipe; r != nil {
+		sc.Package = first(r.Package, sc.Package)
+		sc.KustomizeDir = first(r.BuildDir, r.KustomizeDir, sc.KustomizeDir)
+		sc.BundleDir = first(r.OutputDir, path.Join(first(r.Dir, "."), config.DefaultBundleDir))
+	}
+	sc.Package = first(opts.Package, sc.Package)
+	sc.KustomizeDir = first(opts.KustomizeDir, sc.KustomizeDir)
+	sc.BundleDir = first(opts.BundleDir, sc.BundleDir)
 }
 
 func first(vs ...string) string {

@@ -22,9 +22,12 @@ import (
 type initData struct {
 	Package, Version, DefaultChannel, KustomizeDir string
 	Channels                                       []string
-	BundleImage, Namespace, OLM                    string
+	BundleImage, BundleDir, Namespace, OLM         string
 	Catalogs                                       []initCatalog
 	Images                                         []config.ImageAlias
+	ExtraServiceAccounts                           []string
+	// KustomizeManifests are the settings of the step that differ from opack's defaults.
+	KustomizeManifests *config.KustomizeManifests
 }
 
 // initCatalog is one catalogs entry opack init writes.
@@ -34,10 +37,15 @@ type initCatalog struct {
 
 func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 	var notes []string
-	d := initData{Package: first(opts.Package, sc.Package), KustomizeDir: config.DefaultKustomizeDir, Namespace: sc.Namespace,
+	d := initData{Package: sc.Package, KustomizeDir: sc.KustomizeDir, BundleDir: sc.BundleDir, Namespace: sc.Namespace,
 		OLM: string(opts.OLM), Images: sc.Make.Images}
 	if d.Package == "" {
-		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
+		return nil, nil, errors.New("no package name: PROJECT has no projectName and make bundle passes no --package; pass --package")
+	}
+	notes = packageNotes(sc, notes)
+	if r := sc.Make.Recipe; r != nil {
+		d.ExtraServiceAccounts = r.ExtraServiceAccounts
+		d.KustomizeManifests, notes = manifestsSettings(sc, r, notes)
 	}
 	d.Version, notes = initVersion(sc, opts, notes)
 	d.Channels, d.DefaultChannel, notes = initChannels(sc, opts, notes)
@@ -100,10 +108,20 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 	if len(channels) == 0 {
 		channels, from = sc.Make.Channels, "the Makefile's CHANNELS"
 	}
-	if len(channels) == 0 {
-		channels, from = sc.Channels, "bundle/metadata/annotations.yaml"
+	def := first(opts.DefaultChannel, sc.Make.DefaultChannel)
+	if r := sc.Make.Recipe; r != nil && len(opts.Channels) == 0 {
+		channels, from, notes = recipeChannels(sc, r, notes)
+		if opts.DefaultChannel == "" && !r.Has("default-channel") && sc.DefaultChannel != "" {
+			notes = append(notes, fmt.Sprintf("%s: make %s passes no --default-channel (the bundle names none); %s/metadata/annotations.yaml names %s: set defaultChannel in %s if releases are built with it",
+				r.At.Pos, r.Target, sc.BundleDir, sc.DefaultChannel, config.DefaultFile))
+		}
 	}
-	def := first(opts.DefaultChannel, sc.Make.DefaultChannel, sc.DefaultChannel)
+	if len(channels) == 0 {
+		channels, from = sc.Channels, sc.BundleDir+"/metadata/annotations.yaml"
+	}
+	if sc.Make.Recipe == nil {
+		def = first(def, sc.DefaultChannel)
+	}
 	for _, c := range sc.Catalogs {
 		if len(channels) == 0 {
 			channels, from = c.Channels, c.Dir
@@ -115,6 +133,59 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 		}
 	}
 	return channels, def, notes
+}
+
+// recipeChannels are the channels make bundle gives the bundle: its --channels, or
+// operator-sdk's default alpha (noted when the committed bundle has others).
+func recipeChannels(sc scaffold, r *recipe, notes []string) ([]string, string, []string) {
+	from := fmt.Sprintf("%s: make %s", r.At.Pos, r.Target)
+	if r.Has("channels") {
+		return r.Channels, from, notes
+	}
+	if len(sc.Channels) > 0 && strings.Join(sc.Channels, ",") != config.DefaultChannel {
+		notes = append(notes, fmt.Sprintf("%s: make %s passes no --channels, so its bundle is in operator-sdk's default channel alpha; %s/metadata/annotations.yaml has %s: set channels in %s if releases are built with them",
+			r.At.Pos, r.Target, sc.BundleDir, strings.Join(sc.Channels, ","), config.DefaultFile))
+	}
+	return []string{config.DefaultChannel}, from + " (operator-sdk's default channel)", notes
+}
+
+// packageNotes say where the package init chose is not the one the repository's other files name.
+func packageNotes(sc scaffold, notes []string) []string {
+	if sc.BundlePackage != "" && sc.BundlePackage != sc.Package {
+		notes = append(notes, fmt.Sprintf("the committed %s/metadata/annotations.yaml is package %s, make bundle builds package %s: opack build refuses to publish another package than the committed one until they agree (pass --package, or regenerate the bundle)",
+			sc.BundleDir, sc.BundlePackage, sc.Package))
+	}
+	if sc.ProjectName != "" && sc.ProjectName != sc.Package && sc.Make.Recipe != nil {
+		notes = append(notes, fmt.Sprintf("%s: make %s builds package %s (--package); PROJECT's projectName is %s", sc.Make.Recipe.At.Pos, sc.Make.Recipe.Target, sc.Package, sc.ProjectName))
+	}
+	return notes
+}
+
+// manifestsSettings are the kustomizeManifests settings of opack.yaml for the recipe's step,
+// only where they differ from opack's defaults (the step reads and writes kustomizeDir, api).
+func manifestsSettings(sc scaffold, r *recipe, notes []string) (*config.KustomizeManifests, []string) {
+	m := r.Manifests
+	if m == nil {
+		return &config.KustomizeManifests{Skip: true}, append(notes, fmt.Sprintf("make %s runs no operator-sdk generate kustomize manifests: opack build does not either (kustomizeManifests.skip)", r.Target))
+	}
+	if m.Package != "" && m.Package != sc.Package {
+		notes = append(notes, fmt.Sprintf("make %s runs generate kustomize manifests --package %s and generate bundle for package %s: opack builds %s", r.Target, m.Package, sc.Package, sc.Package))
+	}
+	km := &config.KustomizeManifests{}
+	in, out := first(m.InputDir, config.DefaultKustomizeDir), first(m.OutputDir, config.DefaultKustomizeDir)
+	if out != sc.KustomizeDir {
+		km.OutputDir = out
+	}
+	if in != out {
+		km.InputDir = in
+	}
+	if m.APIsDir != "" && m.APIsDir != config.DefaultAPIsDir {
+		km.APIsDir = m.APIsDir
+	}
+	if *km == (config.KustomizeManifests{}) {
+		return nil, notes
+	}
+	return km, notes
 }
 
 // without returns the items of a not in b.

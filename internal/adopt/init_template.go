@@ -27,10 +27,33 @@ channels:
 defaultChannel: {{ quote . }}
 {{- end }}
 kustomizeDir: {{ quote .KustomizeDir }}
+{{- with .KustomizeManifests }}
+# operator-sdk generate kustomize manifests, as the Makefile runs it (in memory; config/ is not edited).
+kustomizeManifests:
+{{- if .Skip }}
+  skip: true
+{{- end }}
+{{- with .APIsDir }}
+  apisDir: {{ quote . }}
+{{- end }}
+{{- with .InputDir }}
+  inputDir: {{ quote . }}
+{{- end }}
+{{- with .OutputDir }}
+  outputDir: {{ quote . }}
+{{- end }}
+{{- end }}
 bundle:
-  dir: bundle
+  dir: {{ quote .BundleDir }}
   # Tagged v<version>; a template such as repo:{{"{{"}}.Version{{"}}"}} works too.
   image: {{ quote .BundleImage }}
+{{- with .ExtraServiceAccounts }}
+  # Service accounts besides the deployments' whose roles go into the CSV.
+  extraServiceAccounts:
+{{- range . }}
+  - {{ quote . }}
+{{- end }}
+{{- end }}
 catalogs:
 {{- range .Catalogs }}
 - name: {{ quote .Name }}

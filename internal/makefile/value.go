@@ -125,3 +125,12 @@ func (c Command) Tool(name string) bool {
 	}
 	return t == name
 }
+
+// Targets returns the targets that have a recipe.
+func (f *File) Targets() []string {
+	out := make([]string, 0, len(f.recipes))
+	for t := range f.recipes {
+		out = append(out, t)
+	}
+	return out
+}

@@ -165,7 +165,7 @@ func (r *run) bundleOptions() bundle.Options {
 		Package:         p.Package,
 		Version:         r.version,
 		Channels:        strings.Join(p.Channels, ","),
-		DefaultChannel:  p.DefaultChannel,
+		DefaultChannel:  p.BundleDefaultChannel(),
 		KustomizeDir:    r.path(p.KustomizeDir),
 		ProjectRoot:     p.Dir,
 		AllowRemote:     r.o.allowRemote,
@@ -174,13 +174,17 @@ func (r *run) bundleOptions() bundle.Options {
 		SourceDateEpoch: r.o.sourceDateEpoch,
 		Mode:            bundle.ModeCheck,
 		APIsDir:         r.apisDir(),
+		BaseInputDir:    r.path(p.KustomizeManifests.InputDir),
+		BaseOutputDir:   r.path(p.KustomizeManifests.OutputDir),
+
+		ExtraServiceAccounts: p.Bundle.ExtraServiceAccounts,
 	}
 }
 
 // apisDir is the Go API folder the kustomize-manifests step reads ("" when turned off).
 func (r *run) apisDir() string {
-	if r.o.noGoTypes {
+	if r.o.noGoTypes || r.p.KustomizeManifests.Skip {
 		return ""
 	}
-	return "api"
+	return r.p.KustomizeManifests.APIsDir
 }

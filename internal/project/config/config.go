@@ -43,21 +43,35 @@ type Project struct {
 	Channels       []string `yaml:"channels,omitempty"`
 	DefaultChannel string   `yaml:"defaultChannel,omitempty"`
 	// KustomizeDir is the kustomize folder the bundle is generated from (default config/manifests).
-	KustomizeDir string       `yaml:"kustomizeDir,omitempty"`
-	Bundle       Bundle       `yaml:"bundle"`
-	Catalogs     []Catalog    `yaml:"catalogs"`
-	Previous     Previous     `yaml:"previous,omitempty"`
-	Outputs      Outputs      `yaml:"outputs,omitempty"`
-	Deploy       Deploy       `yaml:"deploy,omitempty"`
-	Waivers      []Waiver     `yaml:"waivers,omitempty"`
-	Migrations   []Migration  `yaml:"migrations,omitempty"`
-	Images       []ImageAlias `yaml:"images,omitempty"`
+	KustomizeDir string `yaml:"kustomizeDir,omitempty"`
+	// KustomizeManifests is operator-sdk's `generate kustomize manifests` step, run in memory
+	// before the bundle is generated, as its Makefile runs it.
+	KustomizeManifests KustomizeManifests `yaml:"kustomizeManifests,omitempty"`
+	Bundle             Bundle             `yaml:"bundle"`
+	Catalogs           []Catalog          `yaml:"catalogs"`
+	Previous           Previous           `yaml:"previous,omitempty"`
+	Outputs            Outputs            `yaml:"outputs,omitempty"`
+	Deploy             Deploy             `yaml:"deploy,omitempty"`
+	Waivers            []Waiver           `yaml:"waivers,omitempty"`
+	Migrations         []Migration        `yaml:"migrations,omitempty"`
+	Images             []ImageAlias       `yaml:"images,omitempty"`
 
 	// File is the path opack.yaml was read from, Dir the project folder (set by Load).
 	File string `yaml:"-"`
 	Dir  string `yaml:"-"`
 
 	root *yaml.Node // the decoded document, for line numbers
+	// defaultChannelSet records that defaultChannel was given (the bundle then carries it).
+	defaultChannelSet bool
+}
+
+// BundleDefaultChannel is the default channel the bundle's metadata names: defaultChannel when
+// opack.yaml gives it, none otherwise (as operator-sdk generate bundle without --default-channel).
+func (p *Project) BundleDefaultChannel() string {
+	if p.defaultChannelSet || p.root == nil {
+		return p.DefaultChannel
+	}
+	return ""
 }
 
 // VersionFrom says where the version comes from when Version is empty.
@@ -81,6 +95,22 @@ type Bundle struct {
 	// Image is the bundle image repository, tagged v<version> (e.g. quay.io/me/op-bundle), or a reference
 	// template using {{.Version}} (e.g. quay.io/me/op-bundle:{{.Version}}).
 	Image string `yaml:"image"`
+	// ExtraServiceAccounts are service accounts besides the deployments' whose roles go into the
+	// CSV (operator-sdk generate bundle --extra-service-accounts).
+	ExtraServiceAccounts []string `yaml:"extraServiceAccounts,omitempty"`
+}
+
+// KustomizeManifests configures the kustomize-manifests step (operator-sdk generate kustomize
+// manifests): the base CSV is read, its owned CRD descriptions regenerated from the Go API types
+// (Go projects), and the bundle generated from it; config/ is not edited.
+type KustomizeManifests struct {
+	// Skip turns the step off (a Makefile that does not run it).
+	Skip bool `yaml:"skip,omitempty"`
+	// APIsDir is the root of the Go API types (default api).
+	APIsDir string `yaml:"apisDir,omitempty"`
+	// InputDir and OutputDir are where the base is read from and written to (default kustomizeDir).
+	InputDir  string `yaml:"inputDir,omitempty"`
+	OutputDir string `yaml:"outputDir,omitempty"`
 }
 
 // Catalog is one file-based catalog the bundle is added to (e.g. one per OpenShift version).

@@ -8,6 +8,7 @@ import (
 const (
 	DefaultChannel         = "alpha"
 	DefaultKustomizeDir    = "config/manifests"
+	DefaultAPIsDir         = "api"
 	DefaultBundleDir       = "bundle"
 	DefaultOutputDir       = "_output"
 	DefaultDeployDir       = "deploy"
@@ -28,9 +29,14 @@ func (p *Project) applyDefaults() {
 	if len(p.Channels) == 0 {
 		p.Channels = []string{DefaultChannel}
 	}
+	p.defaultChannelSet = p.DefaultChannel != ""
 	def(&p.DefaultChannel, p.Channels[0])
 	def(&p.KustomizeDir, DefaultKustomizeDir)
 	def(&p.Bundle.Dir, DefaultBundleDir)
+	km := &p.KustomizeManifests
+	def(&km.APIsDir, DefaultAPIsDir)
+	def(&km.OutputDir, p.KustomizeDir)
+	def(&km.InputDir, km.OutputDir)
 	if g := p.VersionFrom.GitTag; g != nil && g.Prefix == nil {
 		prefix := DefaultGitTagPrefix
 		g.Prefix = &prefix

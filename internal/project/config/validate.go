@@ -162,6 +162,9 @@ func (c *checker) paths() {
 		c.local(at("catalogs", i, "template"), cat.Template)
 	}
 	c.local(at("kustomizeDir"), p.KustomizeDir)
+	c.local(at("kustomizeManifests", "apisDir"), p.KustomizeManifests.APIsDir)
+	c.local(at("kustomizeManifests", "inputDir"), p.KustomizeManifests.InputDir)
+	c.local(at("kustomizeManifests", "outputDir"), p.KustomizeManifests.OutputDir)
 	c.local(at("versionFrom", "file"), p.VersionFrom.File)
 	c.local(at("previous", "dir"), p.Previous.Dir)
 	c.local(at("deploy", "templates"), p.Deploy.Templates)
@@ -318,6 +321,9 @@ func (c *checker) lists() {
 		if m.Version == "" {
 			c.addf(at("migrations", i, "version"), "must be set: the version no longer in status.storedVersions")
 		}
+	}
+	for i, sa := range c.p.Bundle.ExtraServiceAccounts {
+		c.dns1123(at("bundle", "extraServiceAccounts", i), sa, validation.IsDNS1123Subdomain)
 	}
 	for i, im := range c.p.Images {
 		if im.Name == "" {
