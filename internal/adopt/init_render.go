@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -126,7 +127,14 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 		if len(channels) == 0 {
 			channels, from = c.Channels, c.Dir
 		}
-		def = first(def, c.DefaultChannel)
+		if def == "" && c.DefaultChannel != "" {
+			if slices.Contains(channels, c.DefaultChannel) || len(channels) == 0 {
+				def = c.DefaultChannel
+			} else {
+				notes = append(notes, fmt.Sprintf("%s's default channel is %s, which new releases do not go to (channels %s, %s): the catalog keeps it as its default",
+					c.Dir, c.DefaultChannel, strings.Join(channels, ", "), from))
+			}
+		}
 		if missing := without(c.Channels, channels); len(missing) > 0 {
 			notes = append(notes, fmt.Sprintf("new releases go to channels %s (%s); %s also has %s, left as they are: list them under channels in %s to publish there too",
 				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), config.DefaultFile))

@@ -123,7 +123,8 @@ func (c Command) Tool(name string) bool {
 	if t == "…" || t == "" {
 		return strings.Contains(strings.ToLower(strings.ReplaceAll(c.Arg(0).Unread, "_", "-")), name)
 	}
-	return t == name
+	// a versioned binary: operator-sdk-v1.24.0, operator-sdk_linux_amd64, kustomize.v5
+	return t == name || strings.HasPrefix(t, name+"-") || strings.HasPrefix(t, name+"_") || strings.HasPrefix(t, name+".")
 }
 
 // Targets returns the targets that have a recipe.

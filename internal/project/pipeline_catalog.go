@@ -153,6 +153,10 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	rd, err := render.NewRenderer(render.WithPuller(r.images))
+	if err != nil {
+		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
+	}
 	if cur != nil {
 		for _, b := range cur.Bundles {
 			if b.Name != r.csvName || b.Package != r.p.Package {
@@ -161,19 +165,24 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 			if b.Image == ref {
 				return data, nil
 			}
+			built, err := rd.RenderBundle(ctx, ref)
+			if err != nil || len(built.Bundles) != 1 {
+				return nil, stepErr(StepRender, c.Template, fmt.Errorf("rendering %s: %v", ref, err), "")
+			}
+			d := releasedDifference(b, built.Bundles[0])
+			if d == "" {
+				r.publishedRelease(c, b.Name, b.Image)
+				return data, nil
+			}
 			if n := bytes.Count(data, []byte(b.Image)); n != 1 {
-				return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("bundle %s is in the template as %s (found %d times), not as %s", b.Name, b.Image, n, ref),
+				return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("bundle %s is in the template as %s (found %d times), not as %s, which differs: %s", b.Name, b.Image, n, ref, d),
 					"remove the old entry of "+b.Name+" from "+c.Template+", or build a new version")
 			}
-			if err := r.rebuiltRelease(c, b.Name, b.Image, ref); err != nil {
+			if err := r.rebuiltRelease(c, b.Name, b.Image, ref, d); err != nil {
 				return nil, err
 			}
 			return bytes.ReplaceAll(data, []byte(b.Image), []byte(ref)), nil
 		}
-	}
-	rd, err := render.NewRenderer(render.WithPuller(r.images))
-	if err != nil {
-		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
 	}
 	out, err := template.AddTemplateBundle(ctx, data, ref, template.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
 	if err != nil {
