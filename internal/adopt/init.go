@@ -97,6 +97,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 		return nil, fmt.Errorf("the generated %s is invalid (check the flags): %w", config.DefaultFile, err)
 	}
 	p.Dir = dir
+	notes = append(notes, pruneNotes(ctx, p)...)
 	if err := manifest.WriteFile(path, data, 0o644); err != nil {
 		return nil, err
 	}
@@ -183,6 +184,23 @@ func (sc *scaffold) layout(opts InitOptions) {
 	sc.Package = first(opts.Package, sc.Package)
 	sc.KustomizeDir = first(opts.KustomizeDir, sc.KustomizeDir)
 	sc.BundleDir = first(opts.BundleDir, sc.BundleDir)
+}
+
+// pruneNotes name the committed files of the bundle folder the first build will want to delete:
+// make bundle no longer writes them, and operator-sdk never deletes a manifest.
+func pruneNotes(ctx context.Context, p *config.Project) []string {
+	if _, err := os.Stat(filepath.Join(p.Dir, filepath.FromSlash(p.Bundle.Dir))); err != nil {
+		return nil
+	}
+	files, err := project.PrunedByFirstBuild(ctx, p)
+	if err != nil {
+		return []string{fmt.Sprintf("the bundle could not be generated to compare it with the committed %s (opack build will say the same): %v", p.Bundle.Dir, err)}
+	}
+	if len(files) == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("the first opack build will want to delete %d committed file(s) of %s that the bundle no longer holds (operator-sdk never deletes a manifest, so make bundle keeps them): %s; if they are leftovers, run opack build --prune once; if the bundle needs them, add them to %s",
+		len(files), p.Bundle.Dir, strings.Join(files, ", "), p.KustomizeDir)}
 }
 
 func first(vs ...string) string {

@@ -188,39 +188,102 @@ func readRecipe(f *makefile.File) (*recipe, error) {
 	for _, p := range problems {
 		r.Notes = append(r.Notes, "Makefile: "+p)
 	}
-	var gb *makefile.Command
+	gbAt := -1
 	for i, c := range cmds {
 		switch {
-		case c.IsGenerateKustomizeManifests() && gb == nil:
-			r.manifestsStep(c)
-		case c.IsGenerateBundle() && gb == nil:
-			gb = &cmds[i]
+		case c.IsGenerateBundle() && gbAt < 0:
+			gbAt = i
 		case c.IsGenerateBundle():
-			r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: a second generate bundle in make %s: opack reads the first (%s)", c.At.Pos, firstLine(c.At.Text), target, gb.At.Pos))
-		case gb != nil && writesInto(c, r.OutputDir):
-			r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: make %s changes the bundle after generate bundle; opack does not run it, so its bundle is generate bundle's alone", c.At.Pos, firstLine(c.At.Text), target))
+			r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: a second generate bundle in make %s: opack reads the first (%s)", c.At.Pos, firstLine(c.At.Text), target, cmds[gbAt].At.Pos))
 		}
 	}
-	if err := r.generateBundle(*gb); err != nil {
+	if err := r.generateBundle(cmds[gbAt]); err != nil {
 		return r, err
+	}
+	for i, c := range cmds {
+		switch {
+		case i == gbAt || c.IsGenerateBundle():
+		case c.IsGenerateKustomizeManifests() && i < gbAt:
+			r.manifestsStep(c)
+		case i < gbAt:
+			r.before(c, cmds[gbAt].Stdin)
+		default:
+			r.after(c)
+		}
 	}
 	return r, nil
 }
 
-// writesInto reports whether a command after generate bundle edits the bundle (sed -i, yq -i,
-// mv, cp, rm of files below dir or of bundle.Dockerfile).
-func writesInto(c makefile.Command, dir string) bool {
-	if dir == "" {
-		dir = "bundle"
+// before notes what the recipe does to the project before generate bundle that opack.yaml does
+// not carry: a kustomize edit other than set image, a file written into config/ or the bundle.
+func (r *recipe) before(c makefile.Command, stdin *makefile.Command) {
+	note := func(what string) {
+		if c.Cond != "" {
+			what += " (" + c.Cond + ")"
+		}
+		r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: %s", c.At.Pos, firstLine(c.At.Text), what))
 	}
 	switch {
-	case c.Tool("sed"), c.Tool("yq"), c.Tool("mv"), c.Tool("cp"), c.Tool("rm"), c.Tool("cat"), c.Tool("echo"):
-	default:
+	case stdin != nil && c.At == stdin.At && c.IsKustomizeBuild():
+	case c.Tool("kustomize") && c.IndexOf("edit", "set", "image") == 1:
+	case c.Tool("kustomize") && c.IndexOf("edit") == 1:
+		note(fmt.Sprintf("kustomize %s changes the kustomization before generate bundle; opack does not run it: opack builds %s as committed",
+			strings.Join(c.Texts()[1:], " "), first(r.BuildDir, "config/manifests")))
+	case r.writes(c, "config", r.KustomizeDir, r.BuildDir):
+		note("it changes the kustomize input before generate bundle; opack does not run it: opack builds the committed files")
+	case r.writes(c, r.bundleDir(), r.dockerfile()):
+		note(fmt.Sprintf("it writes into %s before generate bundle; opack does not run it: opack generates the bundle alone", r.bundleDir()))
+	}
+}
+
+// after notes a command that changes the bundle once generate bundle wrote it.
+func (r *recipe) after(c makefile.Command) {
+	if r.writes(c, r.bundleDir(), r.dockerfile()) {
+		r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: make %s changes the bundle after generate bundle; opack does not run it, so its bundle is generate bundle's alone",
+			c.At.Pos, firstLine(c.At.Text), r.Target))
+	}
+}
+
+func (r *recipe) bundleDir() string {
+	return first(r.OutputDir, path.Join(first(r.Dir, "."), "bundle"))
+}
+func (r *recipe) dockerfile() string { return path.Join(first(r.Dir, "."), "bundle.Dockerfile") }
+
+// writingTools are the programs a recipe changes files with.
+var writingTools = []string{"sed", "yq", "cp", "mv", "rm", "tee", "install", "ln", "touch", "xargs", "patch", "python", "python3"}
+
+// writes reports whether the command may write a file below one of paths: a program that
+// changes files naming one of them (or run inside one), or an output redirection into one.
+func (r *recipe) writes(c makefile.Command, paths ...string) bool {
+	inside := func(w makefile.Word) bool {
+		if w.Unread != "" || w.Text == "" {
+			return false
+		}
+		p := r.inDir(c, w.Text)
+		for _, d := range paths {
+			if d != "" && (p == d || strings.HasPrefix(p, d+"/")) {
+				return true
+			}
+		}
 		return false
 	}
+	for _, w := range c.Writes {
+		if inside(w) {
+			return true
+		}
+	}
+	tool := false
+	for _, t := range writingTools {
+		tool = tool || c.Tool(t)
+	}
+	if !tool {
+		return false
+	}
+	if c.Dir.Text != "" && inside(makefile.Word{Text: "."}) {
+		return true // a tool run inside the folder (cd config/manifests/bases && python3 inject.py)
+	}
 	for _, a := range c.Args[1:] {
-		p := path.Clean(strings.TrimPrefix(a.Text, "./"))
-		if p == dir || strings.HasPrefix(p, dir+"/") || path.Base(p) == "bundle.Dockerfile" {
+		if inside(a) {
 			return true
 		}
 	}

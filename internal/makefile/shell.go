@@ -20,6 +20,8 @@ type Command struct {
 	At    Line
 	// Cond says why the command may not run at all (it is under a shell if, case or while).
 	Cond string
+	// Writes are the files its output redirections (>, >>) write.
+	Writes []Word
 }
 
 // Word is one word of a command after make expansion, shell expansion and quote removal.
@@ -105,7 +107,15 @@ func (sr *shellReader) stmts(stmts []*syntax.Stmt, dir *Word, cond string) *Comm
 func (sr *shellReader) stmt(s *syntax.Stmt, dir *Word, stdin *Command, cond string) *Command {
 	switch c := s.Cmd.(type) {
 	case *syntax.CallExpr:
-		return sr.call(c, dir, stdin, cond)
+		cmd := sr.call(c, dir, stdin, cond)
+		if cmd != nil {
+			for _, rd := range s.Redirs {
+				if rd.Word != nil && (rd.Op == syntax.RdrOut || rd.Op == syntax.AppOut || rd.Op == syntax.RdrAll || rd.Op == syntax.AppAll || rd.Op == syntax.RdrClob) {
+					cmd.Writes = append(cmd.Writes, sr.words(rd.Word)...)
+				}
+			}
+		}
+		return cmd
 	case *syntax.BinaryCmd:
 		if c.Op == syntax.Pipe || c.Op == syntax.PipeAll {
 			ld, rd := *dir, *dir // each side of a pipe runs in a subshell

@@ -61,7 +61,7 @@ func (f *File) ImageEdits(target string) []ImageEdit {
 		if c.IsGenerateBundle() {
 			break
 		}
-		i := c.indexOf("edit", "set", "image")
+		i := c.IndexOf("edit", "set", "image")
 		if i < 0 {
 			continue
 		}
@@ -80,9 +80,9 @@ func (f *File) ImageEdits(target string) []ImageEdit {
 	return out
 }
 
-// indexOf returns the index where words follow one another in the command's arguments (after
+// IndexOf returns the index where words follow one another in the command's arguments (after
 // its name), -1 when they do not.
-func (c Command) indexOf(words ...string) int {
+func (c Command) IndexOf(words ...string) int {
 	for i := 1; i+len(words) <= len(c.Args); i++ {
 		match := true
 		for j, w := range words {
@@ -100,17 +100,17 @@ func (c Command) indexOf(words ...string) int {
 
 // IsGenerateBundle reports whether the command is `operator-sdk generate bundle`.
 func (c Command) IsGenerateBundle() bool {
-	return c.Tool("operator-sdk") && c.indexOf("generate", "bundle") == 1
+	return c.Tool("operator-sdk") && c.IndexOf("generate", "bundle") == 1
 }
 
 // IsGenerateKustomizeManifests reports whether the command is `operator-sdk generate kustomize manifests`.
 func (c Command) IsGenerateKustomizeManifests() bool {
-	return c.Tool("operator-sdk") && c.indexOf("generate", "kustomize", "manifests") == 1
+	return c.Tool("operator-sdk") && c.IndexOf("generate", "kustomize", "manifests") == 1
 }
 
 // IsKustomizeBuild reports whether the command is `kustomize build` (or `kubectl kustomize`).
 func (c Command) IsKustomizeBuild() bool {
-	return (c.Tool("kustomize") && c.indexOf("build") == 1) || (c.Tool("kubectl") && c.indexOf("kustomize") == 1)
+	return (c.Tool("kustomize") && c.IndexOf("build") == 1) || (c.Tool("kubectl") && c.IndexOf("kustomize") == 1)
 }
 
 // Tool reports whether the command runs the program name: its name's last path element, also
