@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/opack/opack/internal/makefile"
 	"github.com/opack/opack/internal/project"
 	"github.com/opack/opack/internal/project/config"
 
@@ -87,7 +88,16 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	if err != nil {
 		return nil, err
 	}
-	data, more, err := renderInit(sc, opts)
+	var data []byte
+	var more []string
+	if pr := sc.Make.Profiles; pr != nil && len(pr.Values) > 1 && opts.Package == "" && opts.KustomizeDir == "" && opts.BundleDir == "" {
+		data, more, err = initProfiles(ctx, dir, opts, pr)
+	} else {
+		if pr != nil {
+			notes = append(notes, pr.Note)
+		}
+		data, more, err = renderInit(sc, opts)
+	}
 	if err != nil {
 		return nil, withNotes(err, append(notes, more...))
 	}
@@ -96,8 +106,10 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	if err != nil {
 		return nil, fmt.Errorf("the generated %s is invalid (check the flags): %w", config.DefaultFile, err)
 	}
-	p.Dir = dir
-	notes = append(notes, pruneNotes(ctx, p)...)
+	p.SetDir(dir)
+	for _, part := range p.Parts() {
+		notes = append(notes, pruneNotes(ctx, part)...)
+	}
 	if err := manifest.WriteFile(path, data, 0o644); err != nil {
 		return nil, err
 	}
@@ -116,8 +128,34 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	return res, nil
 }
 
+// initProfiles renders the opack.yaml of a Makefile that builds one bundle per value of a
+// variable: each bundle read as make bundle VAR=value builds it.
+func initProfiles(ctx context.Context, dir string, opts InitOptions, pr *profiles) ([]byte, []string, error) {
+	var notes []string
+	if pr.Note != "" {
+		notes = append(notes, pr.Note)
+	}
+	var parts []initData
+	for _, v := range pr.Values {
+		sc, more, err := readScaffold(ctx, dir, opts, makefile.Override(pr.Var, v))
+		if err != nil {
+			return nil, notes, fmt.Errorf("make bundle %s=%s: %w", pr.Var, v, err)
+		}
+		d, more2, err := initPart(sc, opts, v)
+		for _, n := range append(more, more2...) {
+			notes = append(notes, fmt.Sprintf("bundle %s (%s=%s): %s", v, pr.Var, v, n))
+		}
+		if err != nil {
+			return nil, notes, fmt.Errorf("bundle %s (make bundle %s=%s): %w", v, pr.Var, v, err)
+		}
+		parts = append(parts, d)
+	}
+	data, err := renderParts(parts, fmt.Sprintf("make bundle %s=<%s>", pr.Var, strings.Join(pr.Values, "|")))
+	return data, notes, err
+}
+
 // readScaffold reads what it can of the project; only PROJECT is required.
-func readScaffold(ctx context.Context, dir string, opts InitOptions) (scaffold, []string, error) {
+func readScaffold(ctx context.Context, dir string, opts InitOptions, extra ...makefile.Option) (scaffold, []string, error) {
 	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
@@ -136,7 +174,7 @@ func readScaffold(ctx context.Context, dir string, opts InitOptions) (scaffold, 
 		return sc, nil, fmt.Errorf("reading %s: %w", file, err)
 	}
 	sc.ProjectName, sc.Domain = pf.ProjectName, pf.Domain
-	if sc.Make, err = readMakefile(dir); err != nil {
+	if sc.Make, err = readMakefile(dir, extra...); err != nil {
 		return sc, nil, withNotes(err, sc.Make.Notes)
 	}
 	notes = append(notes, sc.Make.Notes...)

@@ -30,6 +30,8 @@ type makeInfo struct {
 	Recipe *recipe
 	// version is the plain VERSION, to check what is read with the version mark against.
 	version string
+	// Profiles are the values of a variable the Makefile builds one bundle per (nil: one bundle).
+	Profiles *profiles
 }
 
 // state says whether the Makefile leaves a variable unset or sets it in a way opack cannot read.
@@ -40,18 +42,19 @@ func (mi makeInfo) state(name string) string {
 	return "not set"
 }
 
-// readMakefile reads the Makefile's release variables as make would. A missing Makefile is no error.
-func readMakefile(dir string) (makeInfo, error) {
+// readMakefile reads the Makefile's release variables as make would (with extra, variables given
+// on make's command line). A missing Makefile is no error.
+func readMakefile(dir string, extra ...makefile.Option) (makeInfo, error) {
 	var mi makeInfo
 	path := filepath.Join(dir, "Makefile")
-	plain, err := makefile.Read(path)
+	plain, err := makefile.Read(path, extra...)
 	if errors.Is(err, fs.ErrNotExist) {
 		return mi, nil
 	}
 	if err != nil {
 		return mi, err
 	}
-	marked, err := makefile.Read(path, makefile.Override("VERSION", versionMark))
+	marked, err := makefile.Read(path, append(extra, makefile.Override("VERSION", versionMark))...)
 	if err != nil {
 		return mi, err
 	}
@@ -63,6 +66,9 @@ func readMakefile(dir string) (makeInfo, error) {
 		return mi, err
 	}
 	mi.Recipe = rec
+	if rec != nil && len(extra) == 0 {
+		mi.Profiles = findProfiles(plain, rec, dir, extra)
+	}
 	mi.readVersion(plain, rec)
 	mi.readChannels(plain, rec)
 	mi.ImageTagBase = mi.value(plain, "IMAGE_TAG_BASE")

@@ -21,6 +21,8 @@ import (
 
 // initData is what opack.yaml's template is executed with.
 type initData struct {
+	// Name is the bundle's name among several ("" for one bundle).
+	Name                                           string
 	Package, Version, DefaultChannel, KustomizeDir string
 	Channels                                       []string
 	BundleImage, BundleDir, Namespace, OLM         string
@@ -37,11 +39,57 @@ type initCatalog struct {
 }
 
 func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
+	d, notes, err := initPart(sc, opts, "")
+	if err != nil {
+		return nil, notes, err
+	}
+	b, err := execute(initTemplate, d)
+	return b, notes, err
+}
+
+// renderParts renders the opack.yaml of several bundles.
+func renderParts(parts []initData, from string) ([]byte, error) {
+	return execute(partsTemplate, struct {
+		Parts []initData
+		From  string
+	}{parts, from})
+}
+
+// execute runs an opack.yaml template (with the bundle block defined).
+func execute(text string, data any) ([]byte, error) {
+	t := template.New("opack.yaml")
+	t.Funcs(template.FuncMap{"quote": quoteYAML, "indent": indent, "include": func(name string, d any) (string, error) {
+		var b bytes.Buffer
+		err := t.ExecuteTemplate(&b, name, d)
+		return b.String(), err
+	}})
+	template.Must(t.Parse(bundleTemplate))
+	template.Must(t.Parse(text))
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// indent indents every line of s by two spaces.
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// initPart is what opack.yaml says of one bundle; name is its name among several ("" for one).
+func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, error) {
 	var notes []string
-	d := initData{Package: sc.Package, KustomizeDir: sc.KustomizeDir, BundleDir: sc.BundleDir, Namespace: sc.Namespace,
+	d := initData{Name: name, Package: sc.Package, KustomizeDir: sc.KustomizeDir, BundleDir: sc.BundleDir, Namespace: sc.Namespace,
 		OLM: string(opts.OLM), Images: sc.Make.Images}
 	if d.Package == "" {
-		return nil, nil, errors.New("no package name: PROJECT has no projectName and make bundle passes no --package; pass --package")
+		return d, nil, errors.New("no package name: PROJECT has no projectName and make bundle passes no --package; pass --package")
 	}
 	notes = packageNotes(sc, notes)
 	if r := sc.Make.Recipe; r != nil {
@@ -69,21 +117,16 @@ func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 		notes = append(notes, fmt.Sprintf("catalog image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (CATALOG_IMG is %s)", catalogImage, sc.Make.state("CATALOG_IMG")))
 	}
 	if d.BundleImage == "" || catalogImage == "" {
-		return nil, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
+		return d, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
 	}
 	var err error
-	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, notes); err != nil {
-		return nil, notes, err
+	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, name, notes); err != nil {
+		return d, notes, err
 	}
 	if d.OLM == "" {
 		d.OLM = string(emit.TargetBoth)
 	}
-	t := template.Must(template.New("opack.yaml").Funcs(template.FuncMap{"quote": quoteYAML}).Parse(initTemplate))
-	var b bytes.Buffer
-	if err := t.Execute(&b, d); err != nil {
-		return nil, nil, err
-	}
-	return b.Bytes(), notes, nil
+	return d, notes, nil
 }
 
 // initVersion is --version, the Makefile's VERSION, or the newest release of an adopted catalog.
@@ -214,7 +257,7 @@ func without(a, b []string) []string {
 // initCatalogs are the catalogs entries: every catalog of the package found in the project (kept
 // as a file-based catalog, or rendered from the template that renders it in opm's layout), every
 // other template, or a new template.
-func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog, []string, error) {
+func initCatalogs(sc scaffold, pkg, image, name string, notes []string) ([]initCatalog, []string, error) {
 	var out []initCatalog
 	used := map[string]bool{}
 	for _, fc := range sc.Catalogs {
@@ -238,6 +281,9 @@ func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog
 		if !used[t.File] {
 			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
 		}
+	}
+	if len(out) == 0 && name != "" {
+		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: path.Join("catalog-templates", name+".yaml"), Dir: path.Join("catalogs", name)})
 	}
 	if len(out) == 0 {
 		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: config.DefaultCatalogTemplate, Dir: config.DefaultCatalogDir})

@@ -1,10 +1,54 @@
 package adopt
 
-// initTemplate is the opack.yaml opack init writes; every line it leaves commented out shows a default.
+// initTemplate is the opack.yaml opack init writes for one bundle; every line it leaves commented
+// out shows a default.
 const initTemplate = `# opack.yaml: what opack build and opack check do for this operator.
 # Reference: docs/migrating.md. Paths are relative to this file.
 apiVersion: opack.dev/v1alpha1
 kind: Project
+{{ template "bundle" . }}
+# previous:        # the release the CRD upgrade check compares against
+#   version: 1.2.3 # default: the highest version below this one in the catalog's channels
+outputs:
+  dir: _output     # images (OCI layouts)
+  deploy: deploy   # OLM manifests: deploy/olmv0, deploy/olmv1
+deploy:
+  olm: {{ .OLM }}        # v0, v1 or both
+  olmv0:
+{{- with .Namespace }}
+    namespace: {{ quote . }}
+{{- end }}
+    createNamespace: true    # emit the Namespace (false: it is managed elsewhere)
+    # minOLMVersion: v0.26.0 # the oldest OLM v0 of your clusters
+    # targetNamespaces: []   # empty: the operator watches all namespaces
+    approval: Automatic
+    catalogSource:
+      namespace: olm         # openshift-marketplace on OpenShift
+      pollInterval: 10m
+  olmv1:
+    extension:
+{{- with .Namespace }}
+      namespace: {{ quote . }}
+{{- end }}
+      upgradeConstraintPolicy: CatalogProvided
+    createNamespace: true
+    catalog:
+      pollIntervalMinutes: 10
+    # minOLMVersion: v1.6.0  # the oldest operator-controller of your clusters (v1.6.0+ installs webhooks)
+    # serviceAccount:        # operator-controller v1.0.0 to v1.10 require one (optional from v1.11.0):
+    #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
+# waivers:             # accept a reviewed finding
+# - rule: <rule id>
+#   crd: widgets.example.com
+#   path: spec.size
+#   reason: why it is safe
+# migrations:          # storedVersions of a CRD were migrated off a version
+# - crd: widgets.example.com
+#   version: v1alpha1
+`
+
+// bundleTemplate is the part of opack.yaml that describes one bundle.
+const bundleTemplate = `{{ define "bundle" -}}
 package: {{ quote .Package }}
 {{- if .Version }}
 # The release being built; opack build --version overrides it and saves the new version here.
@@ -95,42 +139,28 @@ images:
 {{- end }}
 {{- end }}
 {{- end }}
-# previous:        # the release the CRD upgrade check compares against
-#   version: 1.2.3 # default: the highest version below this one in the catalog's channels
-outputs:
-  dir: _output     # images (OCI layouts)
-  deploy: deploy   # OLM manifests: deploy/olmv0, deploy/olmv1
-deploy:
-  olm: {{ .OLM }}        # v0, v1 or both
-  olmv0:
+{{- end }}`
+
+// partsTemplate is the opack.yaml opack init writes for a Makefile that builds several bundles.
+const partsTemplate = `# opack.yaml: what opack build and opack check do for this operator.
+# Reference: docs/migrating.md. Paths are relative to this file.
+apiVersion: opack.dev/v1alpha1
+kind: Project
+# {{ len .Parts }} bundles, as the Makefile builds them ({{ .From }}): built, checked and released
+# together. Each entry holds the fields of one bundle (over the top-level ones); its outputs go to
+# _output/<name>, deploy/<name> unless it sets them.
+bundles:
+{{- range .Parts }}
+- name: {{ quote .Name }}
+{{ indent (include "bundle" .) }}
+  deploy:
+    olm: {{ .OLM }}
 {{- with .Namespace }}
-    namespace: {{ quote . }}
-{{- end }}
-    createNamespace: true    # emit the Namespace (false: it is managed elsewhere)
-    # minOLMVersion: v0.26.0 # the oldest OLM v0 of your clusters
-    # targetNamespaces: []   # empty: the operator watches all namespaces
-    approval: Automatic
-    catalogSource:
-      namespace: olm         # openshift-marketplace on OpenShift
-      pollInterval: 10m
-  olmv1:
-    extension:
-{{- with .Namespace }}
+    olmv0:
       namespace: {{ quote . }}
+    olmv1:
+      extension:
+        namespace: {{ quote . }}
 {{- end }}
-      upgradeConstraintPolicy: CatalogProvided
-    createNamespace: true
-    catalog:
-      pollIntervalMinutes: 10
-    # minOLMVersion: v1.6.0  # the oldest operator-controller of your clusters (v1.6.0+ installs webhooks)
-    # serviceAccount:        # operator-controller v1.0.0 to v1.10 require one (optional from v1.11.0):
-    #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
-# waivers:             # accept a reviewed finding
-# - rule: <rule id>
-#   crd: widgets.example.com
-#   path: spec.size
-#   reason: why it is safe
-# migrations:          # storedVersions of a CRD were migrated off a version
-# - crd: widgets.example.com
-#   version: v1alpha1
+{{- end }}
 `

@@ -55,6 +55,12 @@ type Project struct {
 	Waivers            []Waiver           `yaml:"waivers,omitempty"`
 	Migrations         []Migration        `yaml:"migrations,omitempty"`
 	Images             []ImageAlias       `yaml:"images,omitempty"`
+	// Name names a bundle of bundles (default its package).
+	Name string `yaml:"name,omitempty"`
+	// Bundles lists the bundles of a repository that builds several (one per profile of its
+	// Makefile): each entry holds that bundle's fields, over the top-level ones. Build, check and
+	// release them together (Parts).
+	Bundles []Project `yaml:"bundles,omitempty"`
 
 	// File is the path opack.yaml was read from, Dir the project folder (set by Load).
 	File string `yaml:"-"`
@@ -63,7 +69,23 @@ type Project struct {
 	root *yaml.Node // the decoded document, for line numbers
 	// defaultChannelSet records that defaultChannel was given (the bundle then carries it).
 	defaultChannelSet bool
+	// parts are the bundles of bundles, each a project of its own (nil for one bundle); index
+	// is a part's place in bundles plus one (0: the project itself).
+	parts []*Project
+	index int
 }
+
+// Parts returns the bundles the project builds: the entries of bundles, each with the
+// top-level fields it does not set, or the project itself.
+func (p *Project) Parts() []*Project {
+	if len(p.parts) > 0 {
+		return p.parts
+	}
+	return []*Project{p}
+}
+
+// Multi reports whether the project builds several bundles.
+func (p *Project) Multi() bool { return len(p.parts) > 0 }
 
 // BundleDefaultChannel is the default channel the bundle's metadata names: defaultChannel when
 // opack.yaml gives it, none otherwise (as operator-sdk generate bundle without --default-channel).
@@ -95,6 +117,9 @@ type Bundle struct {
 	// Image is the bundle image repository, tagged v<version> (e.g. quay.io/me/op-bundle), or a reference
 	// template using {{.Version}} (e.g. quay.io/me/op-bundle:{{.Version}}).
 	Image string `yaml:"image"`
+	// Dockerfile is the bundle Dockerfile build writes (default bundle.Dockerfile, or
+	// <dir>.Dockerfile for each of several bundles); its COPY paths are relative to its folder.
+	Dockerfile string `yaml:"dockerfile,omitempty"`
 	// ExtraServiceAccounts are service accounts besides the deployments' whose roles go into the
 	// CSV (operator-sdk generate bundle --extra-service-accounts).
 	ExtraServiceAccounts []string `yaml:"extraServiceAccounts,omitempty"`

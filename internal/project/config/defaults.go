@@ -6,18 +6,19 @@ import (
 
 // Defaults of opack.yaml.
 const (
-	DefaultChannel         = "alpha"
-	DefaultKustomizeDir    = "config/manifests"
-	DefaultAPIsDir         = "api"
-	DefaultBundleDir       = "bundle"
-	DefaultOutputDir       = "_output"
-	DefaultDeployDir       = "deploy"
-	DefaultCatalogTemplate = "catalog-template.yaml"
-	DefaultCatalogDir      = "catalog"
-	DefaultSourceNamespace = "olm"
-	DefaultPollInterval    = "10m"
-	DefaultPollMinutes     = 10
-	DefaultGitTagPrefix    = "v"
+	DefaultChannel          = "alpha"
+	DefaultKustomizeDir     = "config/manifests"
+	DefaultAPIsDir          = "api"
+	DefaultBundleDir        = "bundle"
+	DefaultBundleDockerfile = "bundle.Dockerfile"
+	DefaultOutputDir        = "_output"
+	DefaultDeployDir        = "deploy"
+	DefaultCatalogTemplate  = "catalog-template.yaml"
+	DefaultCatalogDir       = "catalog"
+	DefaultSourceNamespace  = "olm"
+	DefaultPollInterval     = "10m"
+	DefaultPollMinutes      = 10
+	DefaultGitTagPrefix     = "v"
 	// MinOLMVersionNoCacheDir is the first OLM v0 release that serves a CatalogSource whose
 	// extractContent has no cacheDir (v0.33.0 made cacheDir optional; v0.35.0 gave the cacheless
 	// server the writable /tmp that v0.33.0's read-only root filesystem took away).
@@ -33,6 +34,9 @@ func (p *Project) applyDefaults() {
 	def(&p.DefaultChannel, p.Channels[0])
 	def(&p.KustomizeDir, DefaultKustomizeDir)
 	def(&p.Bundle.Dir, DefaultBundleDir)
+	if p.index == 0 {
+		def(&p.Bundle.Dockerfile, DefaultBundleDockerfile)
+	}
 	km := &p.KustomizeManifests
 	def(&km.APIsDir, DefaultAPIsDir)
 	def(&km.OutputDir, p.KustomizeDir)

@@ -162,6 +162,7 @@ func (c *checker) paths() {
 		c.local(at("catalogs", i, "template"), cat.Template)
 	}
 	c.local(at("kustomizeDir"), p.KustomizeDir)
+	c.local(at("bundle", "dockerfile"), p.Bundle.Dockerfile)
 	c.local(at("kustomizeManifests", "apisDir"), p.KustomizeManifests.APIsDir)
 	c.local(at("kustomizeManifests", "inputDir"), p.KustomizeManifests.InputDir)
 	c.local(at("kustomizeManifests", "outputDir"), p.KustomizeManifests.OutputDir)
