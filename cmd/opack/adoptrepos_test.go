@@ -23,6 +23,10 @@ type adoptRepo struct {
 	buildArgs []string
 	// differences are the outputs that differ from operator-sdk's on purpose, with why.
 	differences map[string]string
+	// refusal is what a first build refuses on purpose (build.expect: its message), and fix the
+	// files that the refusal's fix says to remove (build.fix) before building again.
+	refusal string
+	fix     []string
 }
 
 func adoptRepos(t *testing.T) []adoptRepo {
@@ -44,6 +48,8 @@ func adoptRepos(t *testing.T) []adoptRepo {
 		r := adoptRepo{name: e.Name(), src: src, differences: map[string]string{}}
 		r.initArgs = strings.Fields(readOptional(t, filepath.Join(src, "init.args")))
 		r.buildArgs = strings.Fields(readOptional(t, filepath.Join(src, "build.args")))
+		r.refusal = strings.TrimSpace(readOptional(t, filepath.Join(src, "build.expect")))
+		r.fix = strings.Fields(readOptional(t, filepath.Join(src, "build.fix")))
 		for _, l := range strings.Split(readOptional(t, filepath.Join(src, "differences")), "\n") {
 			if f, why, ok := strings.Cut(l, ": "); ok && !strings.HasPrefix(l, "#") {
 				r.differences[f] = why
@@ -98,6 +104,17 @@ func (r adoptRepo) adopt(t *testing.T) {
 		t.Fatalf("init wrote a project file its validation refuses: %v", err)
 	}
 	code, out, stderr = runOpack(t, "", append([]string{"build"}, r.buildArgs...)...)
+	if r.refusal != "" {
+		if code != exitUsage || !strings.Contains(stderr, r.refusal) {
+			t.Fatalf("build: exit %d, want %d with %q:\n%s%s", code, exitUsage, r.refusal, out, stderr)
+		}
+		for _, f := range r.fix {
+			if err := os.RemoveAll(filepath.Join(dir, f)); err != nil {
+				t.Fatal(err)
+			}
+		}
+		code, out, stderr = runOpack(t, "", append([]string{"build"}, r.buildArgs...)...)
+	}
 	if code != 0 {
 		t.Fatalf("build: exit %d\n%s%s", code, out, stderr)
 	}
@@ -127,8 +144,10 @@ func (r adoptRepo) adopt(t *testing.T) {
 		r.compare(t, readTreeUnder(t, exp, "config/manifests", same), readTreeUnder(t, dir, "config/manifests", same))
 	}
 	for f := range r.differences {
-		if _, err := os.Stat(filepath.Join(exp, f)); err != nil {
-			t.Errorf("differences names %s, which operator-sdk did not write", f)
+		_, errExp := os.Stat(filepath.Join(exp, f))
+		_, errGot := os.Stat(filepath.Join(dir, f))
+		if errExp != nil && errGot != nil {
+			t.Errorf("differences names %s, which neither operator-sdk nor opack wrote", f)
 		}
 	}
 }
@@ -182,5 +201,9 @@ type projectBundle struct {
 }
 
 func bundlesOf(p *config.Project) []projectBundle {
-	return []projectBundle{{p: p, dir: p.Bundle.Dir, dockerfile: "bundle.Dockerfile"}}
+	var out []projectBundle
+	for _, part := range p.Parts() {
+		out = append(out, projectBundle{p: part, dir: part.Bundle.Dir, dockerfile: part.Bundle.Dockerfile})
+	}
+	return out
 }

@@ -91,6 +91,7 @@ func Init(ctx context.Context, dir string, opts InitOptions) (*InitResult, error
 	var data []byte
 	var more []string
 	if pr := sc.Make.Profiles; pr != nil && len(pr.Values) > 1 && opts.Package == "" && opts.KustomizeDir == "" && opts.BundleDir == "" {
+		notes = nil // each bundle's notes say it for that bundle
 		data, more, err = initProfiles(ctx, dir, opts, pr)
 	} else {
 		if pr != nil {

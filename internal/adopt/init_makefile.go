@@ -128,6 +128,9 @@ func (mi *makeInfo) markedValue(plain, marked *makefile.File, name string) strin
 	if mi.version == "" || m == "" {
 		return m
 	}
+	if plain.Value(name).Unresolved != "" {
+		return mi.value(plain, name) // make's own value is not known: noted, not guessed
+	}
 	p := strings.TrimSpace(plain.Value(name).Text)
 	if strings.ReplaceAll(m, versionMark, mi.version) == p {
 		return m

@@ -24,6 +24,9 @@ import (
 // kept when the CSV did not change) and stages the folder the project would get.
 func (r *run) generate(ctx context.Context) error {
 	p := r.p
+	if err := r.checkPackage(); err != nil {
+		return err
+	}
 	opts := r.bundleOptions()
 	base, err := bundle.BaseFromGoTypes(ctx, opts)
 	if err != nil {
