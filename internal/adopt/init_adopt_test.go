@@ -43,15 +43,15 @@ func TestInitRealRepositories(t *testing.T) {
 			Notes: []string{"Makefile:99: CATALOG_IMG ?= $(IMAGE_REGISTRY)/$(OPERATOR_NAME)-catalog:$(IMAGE_TAG): CATALOG_IMG is quay.io/medik8s/node-healthcheck-operator-catalog:latest with VERSION 0.0.1, and make gives it another way for another version"}}},
 		{"multiarch-tuning-operator", want{Version: "1.3.4", Channels: []string{"stable"}, DefaultChannel: "stable",
 			BundleImage: "registry.ci.openshift.org/origin/multiarch-tuning-operator-bundle", CatalogImages: []string{"registry.ci.openshift.org/origin/multiarch-tuning-operator-catalog"},
-			Images: []config.ImageAlias{{Name: "controller", NewName: "registry.ci.openshift.org/origin/multiarch-tuning-operator", NewTag: "main"}},
+			Images: []config.ImageAlias{{Name: "controller", Dir: "config/manager", NewName: "registry.ci.openshift.org/origin/multiarch-tuning-operator", NewTag: "main"}},
 			Notes:  []string{"Makefile:2: include .env: no file matches"}}},
 		{"rsct-operator", want{Version: "0.0.1-alpha4", Channels: []string{"alpha"}, DefaultChannel: "alpha",
 			BundleImage: "ghcr.io/ocp-power-automation/rsct-operator-bundle", CatalogImages: []string{"ghcr.io/ocp-power-automation/rsct-operator-catalog"},
-			Images: []config.ImageAlias{{Name: "controller", NewName: "ghcr.io/ocp-power-automation/rsct-operator", NewTag: "{{.Version}}"}},
+			Images: []config.ImageAlias{{Name: "controller", Dir: "config/manager", NewName: "ghcr.io/ocp-power-automation/rsct-operator", NewTag: "{{.Version}}"}},
 			Notes:  []string{"catalog/index.yaml holds blobs of the package but no complete catalog"}}},
 		{"UptimeGuardian", want{Version: "0.0.3", Channels: []string{"alpha"}, DefaultChannel: "alpha",
 			BundleImage: "ghcr.io/stakater/uptimeguardian-bundle", CatalogImages: []string{"ghcr.io/stakater/uptimeguardian-catalog:latest"},
-			Images: []config.ImageAlias{{Name: "controller", NewName: "ghcr.io/stakater/uptimeguardian", NewTag: "v{{.Version}}"}},
+			Images: []config.ImageAlias{{Name: "controller", Dir: "config/manager", NewName: "ghcr.io/stakater/uptimeguardian", NewTag: "v{{.Version}}"}},
 			Notes:  []string{"Makefile:39: BUNDLE_IMG ?= $(IMAGE_TAG_BASE)-bundle:v$(VERSION)$(GIT_TAG): BUNDLE_IMG not read: uses GIT_TAG is not set in the Makefile"}}},
 	}
 	for _, tt := range tests {

@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -28,8 +29,9 @@ type makeInfo struct {
 	unread map[string]bool
 	// Recipe is what the bundle target runs (nil when no target runs generate bundle).
 	Recipe *recipe
-	// version is the plain VERSION, to check what is read with the version mark against.
-	version string
+	// version is the version generate bundle gets, versionVar the Makefile's VERSION: what is
+	// read with the version mark is checked against them.
+	version, versionVar string
 	// Profiles are the values of a variable the Makefile builds one bundle per (nil: one bundle).
 	Profiles *profiles
 }
@@ -68,6 +70,9 @@ func readMakefile(dir string, extra ...makefile.Option) (makeInfo, error) {
 	mi.Recipe = rec
 	if rec != nil && len(extra) == 0 {
 		mi.Profiles = findProfiles(plain, rec, dir, extra)
+	}
+	if v := plain.Value("VERSION"); v.Unresolved == "" {
+		mi.versionVar = strings.TrimPrefix(strings.TrimSpace(v.Text), "v")
 	}
 	mi.readVersion(plain, rec)
 	mi.readChannels(plain, rec)
@@ -125,8 +130,19 @@ func (mi *makeInfo) readChannels(plain *makefile.File, rec *recipe) {
 // the plain value is kept, fixed, and noted.
 func (mi *makeInfo) markedValue(plain, marked *makefile.File, name string) string {
 	m := mi.value(marked, name)
-	if mi.version == "" || m == "" {
+	if m == "" || !strings.Contains(m, versionMark) {
 		return m
+	}
+	if mi.versionVar != mi.version || mi.version == "" {
+		// VERSION is not the version generate bundle gets: a {{.Version}} template would tag
+		// the image with another one than make does
+		v := plain.Value(name)
+		p := mi.value(plain, name)
+		if p != "" {
+			mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s is %s: make puts VERSION (%s) in it, and generate bundle gets another version (%s): kept as make gives it now; check it for each release",
+				v.At.Pos, v.At.Text, name, p, first(mi.versionVar, "not read"), first(mi.version, "not read")))
+		}
+		return p
 	}
 	if plain.Value(name).Unresolved != "" {
 		return mi.value(plain, name) // make's own value is not known: noted, not guessed
@@ -163,7 +179,14 @@ func (mi *makeInfo) imageEdits(plain, marked *makefile.File, target string) {
 	seen := map[string]bool{}
 	plainEdits := plain.ImageEdits(target)
 	for i, e := range marked.ImageEdits(target) {
-		if mi.version != "" && i < len(plainEdits) && e.Unresolved == "" {
+		if mi.version != "" && i < len(plainEdits) && e.Unresolved == "" && strings.Contains(strings.Join(e.Args, " "), versionMark) && mi.versionVar != mi.version {
+			pe := plainEdits[i]
+			if pe.Unresolved == "" {
+				mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: the image is %s: make puts VERSION (%s) in it, and generate bundle gets another version (%s): kept as make gives it now; check it for each release",
+					e.At.Pos, firstLine(e.At.Text), strings.Join(pe.Args, " "), mi.versionVar, mi.version))
+				e = pe
+			}
+		} else if mi.version != "" && i < len(plainEdits) && e.Unresolved == "" {
 			pe := plainEdits[i]
 			got := strings.ReplaceAll(strings.Join(e.Args, " "), versionMark, mi.version)
 			if pe.Unresolved == "" && got != strings.Join(pe.Args, " ") {
@@ -178,10 +201,13 @@ func (mi *makeInfo) imageEdits(plain, marked *makefile.File, target string) {
 		}
 		for _, arg := range e.Args {
 			a, ok := parseImageArg(arg)
-			if !ok || seen[a.Name] {
+			if e.Dir != "" {
+				a.Dir = path.Clean(e.Dir)
+			}
+			if !ok || seen[a.Name+"\x00"+a.Dir] {
 				continue
 			}
-			seen[a.Name] = true
+			seen[a.Name+"\x00"+a.Dir] = true
 			mi.Images = append(mi.Images, a)
 		}
 	}

@@ -225,6 +225,8 @@ func (r *recipe) before(c makefile.Command, stdin *makefile.Command) {
 	}
 	switch {
 	case stdin != nil && c.At == stdin.At && c.IsKustomizeBuild():
+	case c.Tool("make"):
+		note(fmt.Sprintf("make %s runs before generate bundle; opack does not run it", strings.Join(c.Texts()[1:], " ")))
 	case c.Tool("kustomize") && c.IndexOf("edit", "set", "image") == 1:
 	case c.Tool("kustomize") && c.IndexOf("edit") == 1:
 		note(fmt.Sprintf("kustomize %s changes the kustomization before generate bundle; opack does not run it: opack builds %s as committed",
@@ -238,6 +240,11 @@ func (r *recipe) before(c makefile.Command, stdin *makefile.Command) {
 
 // after notes a command that changes the bundle once generate bundle wrote it.
 func (r *recipe) after(c makefile.Command) {
+	if c.Tool("make") {
+		r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: make %s runs make %s after generate bundle; opack does not run it, so its bundle is generate bundle's alone",
+			c.At.Pos, firstLine(c.At.Text), r.Target, strings.Join(c.Texts()[1:], " ")))
+		return
+	}
 	if r.writes(c, r.bundleDir(), r.dockerfile()) {
 		r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: make %s changes the bundle after generate bundle; opack does not run it, so its bundle is generate bundle's alone",
 			c.At.Pos, firstLine(c.At.Text), r.Target))

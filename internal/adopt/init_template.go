@@ -128,6 +128,9 @@ catalogs:
 images:
 {{- range . }}
 - name: {{ quote .Name }}
+{{- with .Dir }}
+  dir: {{ quote . }}   # the kustomization make bundle edits
+{{- end }}
 {{- with .NewName }}
   newName: {{ quote . }}
 {{- end }}

@@ -121,7 +121,10 @@ func (c Command) Tool(name string) bool {
 		t = t[i+1:]
 	}
 	if t == "…" || t == "" {
-		return strings.Contains(strings.ToLower(strings.ReplaceAll(c.Arg(0).Unread, "_", "-")), name)
+		// unread as a whole: the variable it came from names it (OPERATOR_SDK (Makefile:3: ...))
+		v, _, _ := strings.Cut(c.Arg(0).Unread, " ")
+		v = strings.ToLower(strings.ReplaceAll(v, "_", "-"))
+		return v == name || strings.HasPrefix(v, name+"-") || strings.HasSuffix(v, "-"+name)
 	}
 	// a versioned binary: operator-sdk-v1.24.0, operator-sdk_linux_amd64, kustomize.v5
 	return t == name || strings.HasPrefix(t, name+"-") || strings.HasPrefix(t, name+"_") || strings.HasPrefix(t, name+".")

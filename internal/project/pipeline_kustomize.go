@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
@@ -44,19 +45,23 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 			files[abs] = f.Data
 		}
 	}
-	declared := map[string]bool{}
+	declared := map[int]bool{} // the images entries of opack.yaml applied
 	kusts, err := reachableKustomizations(root, dir, files)
 	if err != nil {
 		return nil, err
 	}
-	for _, k := range kusts {
-		data, ok := files[k]
-		if !ok {
-			if data, err = rootfs.ReadFile(root, mustRel(root, k)); err != nil {
-				return nil, err
-			}
+	read := func(k string) ([]byte, error) {
+		if data, ok := files[k]; ok {
+			return data, nil
 		}
-		edited, err := r.setImages(data, declared)
+		return rootfs.ReadFile(root, mustRel(root, k))
+	}
+	for _, k := range kusts {
+		data, err := read(k)
+		if err != nil {
+			return nil, err
+		}
+		edited, err := r.setImages(data, filepath.ToSlash(mustRel(root, filepath.Dir(k))), declared)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
@@ -64,24 +69,37 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 			files[k] = edited
 		}
 	}
-	var rest []types.Image
-	for _, im := range r.p.Images {
-		if !declared[im.Name] {
-			rest = append(rest, types.Image{Name: im.Name, NewName: im.NewName, NewTag: strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version), Digest: im.Digest})
+	// an entry no kustomization lists is added where `kustomize edit set image` adds it: in its
+	// folder's kustomization, else in the one that is built
+	for i, im := range r.p.Images {
+		if declared[i] {
+			continue
 		}
-	}
-	if len(rest) > 0 {
-		if len(kusts) == 0 {
-			return nil, fmt.Errorf("no kustomization in %s", dir)
+		k := ""
+		if len(kusts) > 0 {
+			k = kusts[0]
 		}
-		k := kusts[0] // the kustomization that is built
-		data, ok := files[k]
-		if !ok {
-			if data, err = rootfs.ReadFile(root, mustRel(root, k)); err != nil {
-				return nil, err
+		if im.Dir != "" {
+			k = ""
+			for _, c := range kusts {
+				if filepath.ToSlash(mustRel(root, filepath.Dir(c))) == path.Clean(im.Dir) {
+					k = c
+				}
+			}
+			if k == "" {
+				r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("images[%d] (%s in %s): the kustomize build of %s does not read %s, so the image is not set", i, im.Name, im.Dir, r.p.KustomizeDir, im.Dir))
+				continue
 			}
 		}
-		if files[k], err = addImages(data, rest); err != nil {
+		if k == "" {
+			return nil, fmt.Errorf("no kustomization in %s", dir)
+		}
+		data, err := read(k)
+		if err != nil {
+			return nil, err
+		}
+		img := types.Image{Name: im.Name, NewName: im.NewName, NewTag: strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version), Digest: im.Digest}
+		if files[k], err = addImages(data, []types.Image{img}); err != nil {
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 	}
@@ -157,8 +175,9 @@ func isKustomization(p string) bool {
 	return false
 }
 
-// setImages updates the images entries of a kustomization that name an image of opack.yaml.
-func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
+// setImages updates the images entries of the kustomization in folder dir (relative to the
+// project) that name an image of opack.yaml applying there, recording which applied.
+func (r *run) setImages(data []byte, dir string, declared map[int]bool) ([]byte, error) {
 	if !strings.Contains(string(data), "images") {
 		return data, nil
 	}
@@ -168,11 +187,11 @@ func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
 	}
 	changed := false
 	for i := range k.Images {
-		for _, im := range r.p.Images {
-			if k.Images[i].Name != im.Name {
+		for j, im := range r.p.Images {
+			if k.Images[i].Name != im.Name || (im.Dir != "" && path.Clean(im.Dir) != dir) {
 				continue
 			}
-			declared[im.Name], changed = true, true
+			declared[j], changed = true, true
 			im.NewTag = strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version)
 			k.Images[i] = mergeImage(k.Images[i], im)
 		}

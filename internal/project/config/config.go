@@ -220,7 +220,11 @@ type Migration struct {
 // ImageAlias overrides an image of the kustomize input when the bundle is generated, like kustomize's
 // images transformer (`kustomize edit set image`), but in memory: config/ is never edited.
 type ImageAlias struct {
-	Name    string `yaml:"name"`
+	Name string `yaml:"name"`
+	// Dir is the folder whose kustomization the edit applies to (the Makefile's `cd DIR && kustomize
+	// edit set image`); empty: every kustomization the build reaches that lists the image, else
+	// the one that is built.
+	Dir     string `yaml:"dir,omitempty"`
 	NewName string `yaml:"newName,omitempty"`
 	// NewTag may use {{.Version}}, the version being built.
 	NewTag string `yaml:"newTag,omitempty"`

@@ -327,6 +327,7 @@ func (c *checker) lists() {
 		c.dns1123(at("bundle", "extraServiceAccounts", i), sa, validation.IsDNS1123Subdomain)
 	}
 	for i, im := range c.p.Images {
+		c.local(at("images", i, "dir"), im.Dir)
 		if im.Name == "" {
 			c.addf(at("images", i, "name"), "must be set: the image name used in config/, e.g. controller")
 		}
