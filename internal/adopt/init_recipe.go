@@ -246,8 +246,12 @@ func (r *recipe) after(c makefile.Command) {
 		return
 	}
 	if r.writes(c, r.bundleDir(), r.dockerfile()) {
-		r.Notes = append(r.Notes, fmt.Sprintf("%s: %s: make %s changes the bundle after generate bundle; opack does not run it, so its bundle is generate bundle's alone",
-			c.At.Pos, firstLine(c.At.Text), r.Target))
+		n := fmt.Sprintf("%s: %s: make %s changes the bundle after generate bundle; opack does not run it, so its bundle is generate bundle's alone",
+			c.At.Pos, firstLine(c.At.Text), r.Target)
+		if c.Cond != "" {
+			n += " (" + c.Cond + ")"
+		}
+		r.Notes = append(r.Notes, n)
 	}
 }
 

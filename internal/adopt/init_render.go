@@ -153,6 +153,9 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 		channels, from = sc.Make.Channels, "the Makefile's CHANNELS"
 	}
 	def := first(opts.DefaultChannel, sc.Make.DefaultChannel)
+	// make bundle passes no --default-channel: the bundle names none, and opack.yaml sets one only
+	// where the catalogs need another than the first channel
+	bundleNamesNone := opts.DefaultChannel == "" && sc.Make.Recipe != nil && !sc.Make.Recipe.Has("default-channel")
 	if r := sc.Make.Recipe; r != nil && len(opts.Channels) == 0 {
 		channels, from, notes = recipeChannels(sc, r, notes)
 		if opts.DefaultChannel == "" && !r.Has("default-channel") && sc.DefaultChannel != "" {
@@ -171,9 +174,15 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 			channels, from = c.Channels, c.Dir
 		}
 		if def == "" && c.DefaultChannel != "" {
-			if slices.Contains(channels, c.DefaultChannel) || len(channels) == 0 {
+			switch {
+			case bundleNamesNone && (len(channels) == 0 || c.DefaultChannel == channels[0]):
+				// opack's default is the first channel already: the bundle names none, as make's
+			case bundleNamesNone && slices.Contains(channels, c.DefaultChannel):
 				def = c.DefaultChannel
-			} else {
+				notes = append(notes, fmt.Sprintf("defaultChannel %s, %s's default: the bundle names it (make bundle passes no --default-channel)", def, c.Dir))
+			case slices.Contains(channels, c.DefaultChannel) || len(channels) == 0:
+				def = c.DefaultChannel
+			default:
 				notes = append(notes, fmt.Sprintf("%s's default channel is %s, which new releases do not go to (channels %s, %s): the catalog keeps it as its default",
 					c.Dir, c.DefaultChannel, strings.Join(channels, ", "), from))
 			}

@@ -27,6 +27,9 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
 type Line struct {
 	Pos
 	Text string
+	// Uncertain says why make may or may not run a recipe line: a conditional around it could not
+	// be evaluated ("" when it runs).
+	Uncertain string
 }
 
 // variable is one make variable: its raw value (recursive) or expanded value (simple).

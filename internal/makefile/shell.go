@@ -70,7 +70,11 @@ func (f *File) Commands(target string) (cmds []Command, problems []string) {
 		}
 		sr := &shellReader{f: g, at: l, vars: map[string]Word{}}
 		dir := Word{}
-		sr.stmts(file.Stmts, &dir, "")
+		cond := ""
+		if l.Uncertain != "" {
+			cond = fmt.Sprintf("%s: make may not run it: %s", l.Pos, l.Uncertain)
+		}
+		sr.stmts(file.Stmts, &dir, cond)
 		cmds = append(cmds, sr.cmds...)
 	}
 	return cmds, problems

@@ -29,9 +29,10 @@ func (f *File) parse(lines []Line) error {
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if strings.HasPrefix(l.Text, "\t") && p.targets != nil {
-			if p.active() {
+			why := p.uncertain()
+			if p.active() || why != "" {
 				for _, t := range p.targets {
-					f.recipes[t] = append(f.recipes[t], Line{Pos: l.Pos, Text: strings.TrimSpace(l.Text)})
+					f.recipes[t] = append(f.recipes[t], Line{Pos: l.Pos, Text: strings.TrimSpace(l.Text), Uncertain: why})
 				}
 			}
 			continue
