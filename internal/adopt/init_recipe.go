@@ -29,6 +29,8 @@ type recipe struct {
 	Dir string
 	// Notes name what make bundle does that opack.yaml does not carry, with the line.
 	Notes []string
+	// controllerGen records that the controller-gen note was made.
+	controllerGen bool
 }
 
 // manifestsStep is the recipe's `operator-sdk generate kustomize manifests`.
@@ -185,6 +187,7 @@ func readRecipe(f *makefile.File) (*recipe, error) {
 		return nil, nil
 	}
 	r := &recipe{Target: target, set: map[string]bool{}}
+	cmds, problems = f.CommandsMade(target) // the prerequisites run first
 	for _, p := range problems {
 		r.Notes = append(r.Notes, "Makefile: "+p)
 	}
@@ -227,6 +230,11 @@ func (r *recipe) before(c makefile.Command, stdin *makefile.Command) {
 	case stdin != nil && c.At == stdin.At && c.IsKustomizeBuild():
 	case c.Tool("make"):
 		note(fmt.Sprintf("make %s runs before generate bundle; opack does not run it", strings.Join(c.Texts()[1:], " ")))
+	case c.Tool("controller-gen") && generates(c):
+		if !r.controllerGen {
+			r.controllerGen = true
+			note("make " + r.Target + " regenerates CRDs, RBAC or webhooks from the Go code with controller-gen first; opack builds the committed files: run it (make manifests) before opack build when the API changed")
+		}
 	case c.Tool("kustomize") && c.IndexOf("edit", "set", "image") == 1:
 	case c.Tool("kustomize") && c.IndexOf("edit") == 1:
 		note(fmt.Sprintf("kustomize %s changes the kustomization before generate bundle; opack does not run it: opack builds %s as committed",
@@ -236,6 +244,19 @@ func (r *recipe) before(c makefile.Command, stdin *makefile.Command) {
 	case r.writes(c, r.bundleDir(), r.dockerfile()):
 		note(fmt.Sprintf("it writes into %s before generate bundle; opack does not run it: opack generates the bundle alone", r.bundleDir()))
 	}
+}
+
+// generates reports whether a controller-gen command writes manifests (crd, rbac, webhook
+// generators; `controller-gen --version` does not).
+func generates(c makefile.Command) bool {
+	for _, a := range c.Args[1:] {
+		for _, g := range []string{"crd", "rbac:", "webhook", "output:"} {
+			if strings.HasPrefix(a.Text, g) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // after notes a command that changes the bundle once generate bundle wrote it.

@@ -46,6 +46,7 @@ type File struct {
 	declared  map[string]bool // every variable assigned anywhere, taken branch or not
 	overrides map[string]string
 	recipes   map[string][]Line
+	prereqs   map[string][]string // the prerequisites of each target, in order
 	root      string
 	includes  int
 	spent     int64 // bytes scanned and produced by expansions so far (budget.go)
@@ -74,7 +75,7 @@ func Override(name, value string) Option {
 
 // Read reads the Makefile at path (and the files it includes). A missing file is an error.
 func Read(path string, opts ...Option) (*File, error) {
-	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{},
+	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, prereqs: map[string][]string{},
 		targetVars: map[string][]targetAssign{}, root: filepath.Dir(path)}
 	for _, o := range opts {
 		o(f)

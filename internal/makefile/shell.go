@@ -80,6 +80,26 @@ func (f *File) Commands(target string) (cmds []Command, problems []string) {
 	return cmds, problems
 }
 
+// CommandsMade returns the commands `make target` runs: those of its prerequisites (each made
+// once, depth first, as make does without -j), then its own. Problems are Commands'.
+func (f *File) CommandsMade(target string) (cmds []Command, problems []string) {
+	made := map[string]bool{}
+	var visit func(t string, depth int)
+	visit = func(t string, depth int) {
+		if made[t] || depth > 16 {
+			return
+		}
+		made[t] = true
+		for _, pr := range f.prereqs[t] {
+			visit(pr, depth+1)
+		}
+		c, p := f.Commands(t)
+		cmds, problems = append(cmds, c...), append(problems, p...)
+	}
+	visit(target, 0)
+	return cmds, problems
+}
+
 // firstLine is the first line of a recipe line, trimmed.
 func firstLine(s string) string {
 	first, _, more := strings.Cut(strings.TrimSpace(s), "\n")

@@ -93,8 +93,14 @@ func (p *parser) statement(l Line, text string) error {
 		}
 		p.targets = nil
 		names, _ := p.f.expand(before, 0)
+		prereqs := ""
+		if p.active() {
+			// order-only prerequisites (after |) are made too; a ## comment was stripped
+			prereqs, _ = p.f.expand(strings.Replace(after, "|", " ", 1), 0)
+		}
 		for _, t := range strings.Fields(names) {
 			p.targets = append(p.targets, t)
+			p.f.prereqs[t] = append(p.f.prereqs[t], strings.Fields(prereqs)...)
 		}
 		if p.targets == nil {
 			p.targets = []string{}

@@ -52,11 +52,12 @@ type ImageEdit struct {
 	Unresolved string
 }
 
-// ImageEdits returns the `kustomize edit set image` commands of target's recipe that come before
-// its `generate bundle` (later ones roll the edit back), read as make and the shell would run them.
+// ImageEdits returns the `kustomize edit set image` commands `make target` runs (its prerequisites'
+// too) before its `generate bundle` (later ones roll the edit back), read as make and the shell
+// would run them.
 func (f *File) ImageEdits(target string) []ImageEdit {
 	var out []ImageEdit
-	cmds, _ := f.Commands(target)
+	cmds, _ := f.CommandsMade(target)
 	for _, c := range cmds {
 		if c.IsGenerateBundle() {
 			break
