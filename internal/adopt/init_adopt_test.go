@@ -2,6 +2,7 @@ package adopt
 
 import (
 	"context"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -76,5 +77,39 @@ func TestInitRealRepositories(t *testing.T) {
 				t.Errorf("init (-want +got):\n%s\nnotes:\n%s", diff, notes)
 			}
 		})
+	}
+}
+
+// TestInitPerReleaseCatalogs adopts openshift/external-dns-operator (testdata/adopt/SOURCE.md),
+// which keeps one catalog per OpenShift release (catalog/v4.N/catalog-template.yaml rendered to
+// catalog.yaml beside it) and its package's catalog in opm's layout beside them: each becomes a
+// catalog of its own (dir or file, template, image), in an opack.yaml its validation accepts.
+func TestInitPerReleaseCatalogs(t *testing.T) {
+	dir := adoptCopy(t, "external-dns-operator")
+	res, err := Init(context.Background(), dir, InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	type cat struct{ Name, Mode, Template, Dir, File, Image string }
+	var got []cat
+	for _, c := range res.Project.Catalogs {
+		got = append(got, cat{c.Name, c.Mode, c.Template, c.Dir, c.File, c.Image})
+	}
+	const repo = "quay.io/external-dns-operator/external-dns-operator-catalog"
+	want := []cat{
+		{"v4.12", "template", "catalog/v4.12/catalog-template.yaml", "", "catalog/v4.12/catalog.yaml", repo + ":latest"},
+		{"v4.13", "template", "catalog/v4.13/catalog-template.yaml", "", "catalog/v4.13/catalog.yaml", repo + ":v4.13"},
+		{"external-dns-operator", "fbc", "", "catalog/external-dns-operator", "", repo + ":external-dns-operator"},
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("catalogs (-want +got):\n%s\nnotes:\n%s", diff, strings.Join(res.Notes, "\n"))
+	}
+	if _, err := config.Load(filepath.Join(dir, config.DefaultFile)); err != nil {
+		t.Errorf("init wrote a project its validation refuses: %v", err)
+	}
+	for _, n := range res.Notes {
+		if strings.Contains(n, "not from kustomize build") {
+			t.Errorf("go tool kustomize build is kustomize build: %s", n)
+		}
 	}
 }

@@ -35,7 +35,7 @@ type initData struct {
 
 // initCatalog is one catalogs entry opack init writes.
 type initCatalog struct {
-	Name, Mode, Template, Dir, BundleFile, Image, Found string
+	Name, Mode, Template, Dir, File, BundleFile, Image, Found string
 }
 
 func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
@@ -272,23 +272,34 @@ func initCatalogs(sc scaffold, pkg, image, name string, notes []string) ([]initC
 	for _, fc := range sc.Catalogs {
 		ic := initCatalog{Mode: config.CatalogModeFBC, Dir: fc.Dir, BundleFile: fc.BundleFile,
 			Found: fmt.Sprintf("found: %d bundles in %d files", fc.Bundles, len(fc.Files))}
-		for _, t := range sc.Templates {
+		for _, t := range besideFirst(sc.Templates, fc.Dir) {
 			if !t.renders(fc) || used[t.File] {
 				continue
 			}
 			used[t.File] = true
-			if len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+project.CatalogFormat) {
+			switch {
+			case len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+project.CatalogFormat):
 				ic = initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: fc.Dir, Found: "found: " + t.Schema + " template rendered here"}
-			} else {
+			case len(fc.Files) == 1 && path.Dir(fc.Files[0]) == path.Dir(t.File) && strings.HasSuffix(fc.Files[0], ".yaml"):
+				// opm alpha render-template -o yaml T > catalog.yaml, beside the template
+				ic = initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, File: fc.Files[0], Found: "found: " + t.Schema + " template rendered into the file beside it"}
+			default:
 				notes = append(notes, fmt.Sprintf("%s renders %s, whose files opack would lay out differently: opack keeps %s as it is and adds each release to it; %s is no longer updated",
 					t.File, fc.Dir, fc.Dir, t.File))
 			}
+			break // one template renders one catalog
 		}
 		out = append(out, ic)
 	}
+	taken := map[string]bool{}
 	for _, t := range sc.Templates {
 		if !used[t.File] {
-			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
+			dir := renderDir(t.File, len(sc.Templates))
+			for i := 2; taken[dir]; i++ {
+				dir = fmt.Sprintf("%s-%d", renderDir(t.File, len(sc.Templates)), i)
+			}
+			taken[dir] = true
+			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: dir, Found: "found: " + t.Schema + " template"})
 		}
 	}
 	if len(out) == 0 && name != "" {
@@ -298,19 +309,40 @@ func initCatalogs(sc scaffold, pkg, image, name string, notes []string) ([]initC
 		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: config.DefaultCatalogTemplate, Dir: config.DefaultCatalogDir})
 	}
 	for i := range out {
-		if out[i].Mode == config.CatalogModeTemplate {
+		if out[i].Mode == config.CatalogModeTemplate && out[i].File == "" {
 			out[i].Dir, notes = freeDir(sc, out[i].Dir, pkg, notes)
 		}
 	}
 	return nameCatalogs(out, pkg, image, notes)
 }
 
-// renderDir is where a found template is rendered.
+// renderDir is where a found template is rendered: catalogs/<its name>, or, for one named as
+// every other (catalog/v4.12/catalog-template.yaml), catalogs/<its folder's name>.
 func renderDir(tmpl string, n int) string {
 	if n == 1 {
 		return config.DefaultCatalogDir
 	}
-	return path.Join("catalogs", strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl)))
+	name := strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl))
+	if name == strings.TrimSuffix(config.DefaultCatalogTemplate, ".yaml") && path.Dir(tmpl) != "." {
+		name = path.Base(path.Dir(tmpl))
+	}
+	return path.Join("catalogs", name)
+}
+
+// besideFirst orders the templates with those in dir (beside the catalog) first.
+func besideFirst(ts []foundTemplate, dir string) []foundTemplate {
+	out := make([]foundTemplate, 0, len(ts))
+	for _, t := range ts {
+		if path.Dir(t.File) == dir {
+			out = append(out, t)
+		}
+	}
+	for _, t := range ts {
+		if path.Dir(t.File) != dir {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // freeDir is dir, or, when dir holds files opack did not write (build replaces a rendered
@@ -347,7 +379,7 @@ func nameCatalogs(cats []initCatalog, pkg, image string, notes []string) ([]init
 	}
 	seen := map[string]bool{}
 	for i := range cats {
-		n := strings.Trim(notDNS.ReplaceAllString(strings.ToLower(path.Base(first(cats[i].Dir, cats[i].Template))), "-"), "-.")
+		n := strings.Trim(notDNS.ReplaceAllString(strings.ToLower(path.Base(first(cats[i].Dir, path.Dir(cats[i].File), cats[i].Template))), "-"), "-.")
 		if n == "" || seen[n] {
 			n = fmt.Sprintf("%s-catalog-%d", pkg, i+1)
 		}

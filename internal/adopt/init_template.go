@@ -115,7 +115,11 @@ catalogs:
 {{- end }}
   # The catalog template the bundle is added to, and the rendered file-based catalog.
   template: {{ quote .Template }}
+{{- if .File }}
+  file: {{ quote .File }}
+{{- else }}
   dir: {{ quote .Dir }}
+{{- end }}
 {{- end }}
   image: {{ quote .Image }}
   # scratch: the image holds the catalog and opm's serve cache; OLM v0 (v0.26.0+) serves them with

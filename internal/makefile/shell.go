@@ -195,6 +195,9 @@ func (sr *shellReader) call(c *syntax.CallExpr, dir *Word, stdin *Command, cond 
 	if len(cmd.Args) == 0 {
 		return nil
 	}
+	if len(cmd.Args) > 2 && cmd.Args[0].Text == "go" && cmd.Args[1].Text == "tool" && cmd.Args[0].Unread == "" && cmd.Args[1].Unread == "" {
+		cmd.Args = cmd.Args[2:] // go tool kustomize: the tool, as go.mod's tool directive pins it
+	}
 	if cmd.Args[0].Text == "cd" && cmd.Args[0].Unread == "" {
 		switch {
 		case len(cmd.Args) < 2:

@@ -19,6 +19,10 @@ import (
 // publish a bundle nobody asked for, its CSV made from defaults.
 func (r *run) checkPackage() error {
 	p := r.p
+	if _, err := os.Stat(r.path(p.KustomizeDir)); errors.Is(err, fs.ErrNotExist) {
+		return stepErr(StepGenerate, p.KustomizeDir, fmt.Errorf("kustomizeDir %s does not exist", p.KustomizeDir),
+			"create it (opack generate kustomize-manifests writes operator-sdk's), or set kustomizeDir in "+p.File+" to the folder make bundle builds")
+	}
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}

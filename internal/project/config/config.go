@@ -147,6 +147,10 @@ type Catalog struct {
 	Template string `yaml:"template,omitempty"`
 	// Dir is the rendered FBC folder (default catalog, or catalogs/<name> when there are several).
 	Dir string `yaml:"dir,omitempty"`
+	// File, in template mode, is the rendered catalog as one YAML file in place of Dir (as
+	// `opm alpha render-template basic -o yaml T > FILE` writes it: catalog/v4.12/catalog.yaml
+	// beside catalog/v4.12/catalog-template.yaml, one catalog per OpenShift release).
+	File string `yaml:"file,omitempty"`
 	// Image is the catalog image reference; without a tag it is tagged v<version>; {{.Version}} works too.
 	Image string `yaml:"image"`
 	// Mode is template (default: Template is rendered into Dir) or fbc: Dir is a file-based catalog
@@ -173,6 +177,14 @@ func (c Catalog) Source() string {
 		return c.Dir
 	}
 	return c.Template
+}
+
+// Rendered is where the rendered catalog is written: File, else Dir.
+func (c Catalog) Rendered() string {
+	if c.File != "" {
+		return c.File
+	}
+	return c.Dir
 }
 
 // HasServeCache reports whether the catalog image carries opm's serve cache.

@@ -58,10 +58,14 @@ func (p *Project) applyDefaults() {
 				def(&c.Name, p.Package+"-catalog")
 			}
 			def(&c.Template, DefaultCatalogTemplate)
-			def(&c.Dir, DefaultCatalogDir)
+			if c.File == "" {
+				def(&c.Dir, DefaultCatalogDir)
+			}
 		} else if c.Name != "" {
 			def(&c.Template, path.Join("catalog-templates", c.Name+".yaml"))
-			def(&c.Dir, path.Join("catalogs", c.Name))
+			if c.File == "" {
+				def(&c.Dir, path.Join("catalogs", c.Name))
+			}
 		}
 		def(&c.Base, BaseScratch)
 	}

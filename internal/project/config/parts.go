@@ -77,7 +77,9 @@ func (p *Project) applyPartDefaults(n int) {
 		def(&p.Outputs.Deploy, path.Join(DefaultDeployDir, p.Name))
 		if len(p.Catalogs) == 1 && p.Catalogs[0].Mode != CatalogModeFBC {
 			def(&p.Catalogs[0].Template, path.Join("catalog-templates", p.Name+".yaml"))
-			def(&p.Catalogs[0].Dir, path.Join("catalogs", p.Name))
+			if p.Catalogs[0].File == "" {
+				def(&p.Catalogs[0].Dir, path.Join("catalogs", p.Name))
+			}
 		}
 	}
 	p.applyDefaults()
@@ -110,7 +112,10 @@ func (p *Project) partsApart() []*FieldError {
 			outs = append(outs, struct {
 				field []any
 				value string
-			}{at("catalogs", k, "dir"), c.Dir})
+			}{at("catalogs", k, "dir"), c.Dir}, struct {
+				field []any
+				value string
+			}{at("catalogs", k, "file"), c.File})
 		}
 		for _, o := range outs {
 			if o.value == "" {

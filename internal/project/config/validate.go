@@ -129,7 +129,13 @@ func (c *checker) catalogs() {
 			if cat.BundleFile != "" {
 				c.addf(at("catalogs", i, "bundleFile"), "only applies to mode: fbc (the template mode renders its own files)")
 			}
+			if cat.File != "" && cat.Dir != "" {
+				c.addf(at("catalogs", i, "file"), "set file (the rendered catalog as one file) or dir (as a folder), not both")
+			}
 		case CatalogModeFBC:
+			if cat.File != "" {
+				c.addf(at("catalogs", i, "file"), "only applies to mode: template (mode fbc keeps the catalog in dir)")
+			}
 			if cat.Template != "" {
 				c.addf(at("catalogs", i, "template"), "mode fbc has no template: remove it, or remove mode to render the template")
 			}
@@ -158,7 +164,7 @@ func (c *checker) paths() {
 	}
 	outs := []out{{at("bundle", "dir"), p.Bundle.Dir}, {at("outputs", "dir"), p.Outputs.Dir}, {at("outputs", "deploy"), p.Outputs.Deploy}}
 	for i, cat := range p.Catalogs {
-		outs = append(outs, out{at("catalogs", i, "dir"), cat.Dir})
+		outs = append(outs, out{at("catalogs", i, "dir"), cat.Dir}, out{at("catalogs", i, "file"), cat.File})
 		c.local(at("catalogs", i, "template"), cat.Template)
 	}
 	c.local(at("kustomizeDir"), p.KustomizeDir)
