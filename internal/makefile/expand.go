@@ -129,6 +129,8 @@ func (f *File) variable(name string, depth int) (string, string) {
 	}
 	v, ok := f.vars[name]
 	switch {
+	case ok && v.unresolved != "" && f.marking && v.marked != "":
+		return v.marked, ""
 	case ok && v.unresolved != "":
 		return "", fmt.Sprintf("%s (%s: %s): %s", name, v.at.Pos, v.at.Text, v.unresolved)
 	case ok && v.simple:

@@ -38,6 +38,10 @@ type variable struct {
 	simple     bool
 	at         Line // the assignment that set it last
 	unresolved string
+	// marked is a simple variable's value expanded with marks where it could not be read, so a
+	// recipe keeps its words (BUNDLE_CHANNELS := --channels=$(CHANNELS) with CHANNELS unread is
+	// still a --channels flag).
+	marked string
 }
 
 // File is a read Makefile.

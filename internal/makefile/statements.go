@@ -2,6 +2,7 @@ package makefile
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 )
@@ -221,7 +222,15 @@ func (p *parser) assign(l Line, name, op, value string) {
 		f.vars[name] = &variable{value: value, at: l}
 	case ":=", "::=":
 		v, why := f.expand(value, 0)
-		f.vars[name] = &variable{value: v, simple: true, at: l, unresolved: why}
+		nv := &variable{value: v, simple: true, at: l, unresolved: why}
+		if why != "" {
+			from := len(f.marks)
+			nv.marked, _ = f.expandMarked(value)
+			for i := from; i < len(f.marks); i++ { // say which variable the unread part is of
+				f.marks[i] = fmt.Sprintf("%s (%s: %s): %s", name, l.Pos, l.Text, f.marks[i])
+			}
+		}
+		f.vars[name] = nv
 	case "+=":
 		switch {
 		case old == nil:

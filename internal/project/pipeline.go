@@ -100,9 +100,10 @@ type buildOptions struct {
 // otherwise offline.
 func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
 
-// BuildGoTypes (on by default) runs the kustomize-manifests step first for a Go project, as
-// operator-sdk's make bundle does: the bundle is generated from the base CSV regenerated from the Go
-// API types below api/ (in memory: config/ is never edited; a stale base is reported as a warning).
+// BuildGoTypes (on by default) runs the kustomize-manifests step first, as operator-sdk's make
+// bundle does for every layout: the bundle is generated from the base CSV as that step rewrites it
+// (from the Go API types of kustomizeManifests.apisDir for a Go project), in memory: config/ is never
+// edited; a stale base is reported as a warning.
 func BuildGoTypes(on bool) BuildOption { return func(o *buildOptions) { o.noGoTypes = !on } }
 
 // BuildVersion overrides the version (--version).
