@@ -2,6 +2,7 @@ package adopt
 
 import (
 	"context"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -111,5 +112,53 @@ func TestInitPerReleaseCatalogs(t *testing.T) {
 		if strings.Contains(n, "not from kustomize build") {
 			t.Errorf("go tool kustomize build is kustomize build: %s", n)
 		}
+	}
+}
+
+// TestInitEveryRealRepository runs opack init on every real repository of testdata (adopt,
+// realrepos, adoptrepos): it writes an opack.yaml its own validation accepts, or stops with an
+// error that says what to pass; it never writes one it then refuses.
+func TestInitEveryRealRepository(t *testing.T) {
+	var dirs []string
+	for _, pattern := range []string{"adopt/*", "realrepos/*/input", "adoptrepos/*/input"} {
+		m, err := filepath.Glob(filepath.Join("..", "..", "testdata", pattern))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, d := range m {
+			if st, err := os.Stat(filepath.Join(d, "PROJECT")); err == nil && !st.IsDir() {
+				dirs = append(dirs, d)
+			}
+		}
+	}
+	if len(dirs) < 25 {
+		t.Fatalf("%d real repositories, want every one of testdata/adopt, realrepos and adoptrepos", len(dirs))
+	}
+	for _, src := range dirs {
+		name, _ := filepath.Rel(filepath.Join("..", "..", "testdata"), src)
+		t.Run(name, func(t *testing.T) {
+			dir := t.TempDir()
+			if err := os.CopyFS(dir, os.DirFS(src)); err != nil {
+				t.Fatal(err)
+			}
+			opts := InitOptions{Version: "0.0.1", BundleImage: "quay.io/example/x-bundle", CatalogImage: "quay.io/example/x-catalog:latest"}
+			res, err := Init(context.Background(), dir, opts)
+			if err != nil {
+				if strings.Contains(err.Error(), "is invalid") {
+					t.Fatalf("init wrote a project file it refuses: %v", err)
+				}
+				if !strings.Contains(err.Error(), "fix: pass --") && !strings.Contains(err.Error(), "pass --") {
+					t.Fatalf("init stopped without saying what to pass: %v", err)
+				}
+				return
+			}
+			p, err := config.Load(filepath.Join(dir, config.DefaultFile))
+			if err != nil {
+				t.Fatalf("init wrote a project file its validation refuses: %v\nnotes:\n%s", err, strings.Join(res.Notes, "\n"))
+			}
+			if len(p.Parts()) == 0 || p.Parts()[0].Package == "" {
+				t.Errorf("no package in %+v", p)
+			}
+		})
 	}
 }
