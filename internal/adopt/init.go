@@ -63,10 +63,12 @@ type scaffold struct {
 	Channels       []string
 	DefaultChannel string
 	BundlePackage  string
-	HasManifests   bool
-	Make           makeInfo
-	Catalogs       []foundCatalog
-	Templates      []foundTemplate
+	// BaseCSV is the base CSV make bundle builds from, BaseVersion its spec.version.
+	BaseCSV, BaseVersion string
+	HasManifests         bool
+	Make                 makeInfo
+	Catalogs             []foundCatalog
+	Templates            []foundTemplate
 	// foreign lists, for a folder relative to the project, the files in it that opack did not write
 	// (nil: the folder is free for opack to replace as a whole).
 	foreign func(rel string) []string
@@ -203,6 +205,19 @@ func readScaffold(ctx context.Context, dir string, opts InitOptions, extra ...ma
 	}
 	sc.DefaultChannel = ann.Annotations["operators.operatorframework.io.bundle.channel.default.v1"]
 	sc.BundlePackage = ann.Annotations["operators.operatorframework.io.bundle.package.v1"]
+	var base struct {
+		Spec struct {
+			Version string `json:"version"`
+		} `json:"spec"`
+	}
+	baseDir := sc.KustomizeDir
+	if r := sc.Make.Recipe; r != nil && r.Manifests != nil && r.Manifests.OutputDir != "" {
+		baseDir = r.Manifests.OutputDir
+	}
+	sc.BaseCSV = path.Join(baseDir, "bases", sc.Package+".clusterserviceversion.yaml")
+	if err := rootfs.ReadYAML(filepath.Join(dir, filepath.FromSlash(sc.BaseCSV)), &base); err == nil {
+		sc.BaseVersion = base.Spec.Version
+	}
 	var more []string
 	sc.Catalogs, sc.Templates, more, err = findCatalogs(ctx, dir, sc.Package, sc.BundleDir)
 	if err != nil {

@@ -34,6 +34,8 @@ type makeInfo struct {
 	version, versionVar string
 	// Profiles are the values of a variable the Makefile builds one bundle per (nil: one bundle).
 	Profiles *profiles
+	// bundleImageFrom names where BundleImage came from ("" for BUNDLE_IMG).
+	bundleImageFrom string
 }
 
 // state says whether the Makefile leaves a variable unset or sets it in a way opack cannot read.
@@ -79,6 +81,12 @@ func readMakefile(dir string, extra ...makefile.Option) (makeInfo, error) {
 	mi.ImageTagBase = mi.value(plain, "IMAGE_TAG_BASE")
 	mi.BundleImage = versionTemplate(mi.markedValue(plain, marked, "BUNDLE_IMG"))
 	mi.CatalogImage = versionTemplate(mi.markedValue(plain, marked, "CATALOG_IMG"))
+	if mi.BundleImage == "" && !mi.unread["BUNDLE_IMG"] {
+		mi.BundleImage = versionTemplate(mi.imageFromBuild(plain, marked, "bundle", "bundle.Dockerfile", false))
+	}
+	if mi.CatalogImage == "" && !mi.unread["CATALOG_IMG"] {
+		mi.CatalogImage = versionTemplate(mi.imageFromBuild(plain, marked, "catalog", "catalog.Dockerfile", true))
+	}
 	target := "bundle"
 	if rec != nil {
 		target = rec.Target
@@ -124,6 +132,20 @@ func (mi *makeInfo) readChannels(plain *makefile.File, rec *recipe) {
 	mi.Channels, mi.DefaultChannel = rec.Channels, rec.DefaultChannel
 }
 
+// templatable reports whether $(VERSION) in an image reference can become {{.Version}}: VERSION
+// is a semantic version and the one generate bundle gets.
+func (mi *makeInfo) templatable() bool {
+	return mi.versionVar != "" && mi.versionVar == mi.version
+}
+
+// versionMismatch says why $(VERSION) in an image is not opack's {{.Version}}.
+func (mi *makeInfo) versionMismatch() string {
+	if mi.version == "" {
+		return fmt.Sprintf("make puts VERSION (%s) in it, which is not a version opack builds", first(mi.versionVar, "not read"))
+	}
+	return fmt.Sprintf("make puts VERSION (%s) in it, and generate bundle gets another version (%s)", first(mi.versionVar, "not read"), mi.version)
+}
+
 // markedValue is a variable read with VERSION set to the version mark, so that a reference
 // tagged with the version becomes a template. When make derives the value from VERSION in
 // another way ($(origin VERSION), a function of it), the mark would change what make computes:
@@ -133,14 +155,13 @@ func (mi *makeInfo) markedValue(plain, marked *makefile.File, name string) strin
 	if m == "" || !strings.Contains(m, versionMark) {
 		return m
 	}
-	if mi.versionVar != mi.version || mi.version == "" {
-		// VERSION is not the version generate bundle gets: a {{.Version}} template would tag
-		// the image with another one than make does
+	if !mi.templatable() {
+		// VERSION is not the version opack builds: a {{.Version}} template would tag the
+		// image with another one than make does
 		v := plain.Value(name)
 		p := mi.value(plain, name)
 		if p != "" {
-			mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s is %s: make puts VERSION (%s) in it, and generate bundle gets another version (%s): kept as make gives it now; check it for each release",
-				v.At.Pos, v.At.Text, name, p, first(mi.versionVar, "not read"), first(mi.version, "not read")))
+			mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: %s is %s: %s: kept as make gives it now; check it for each release", v.At.Pos, v.At.Text, name, p, mi.versionMismatch()))
 		}
 		return p
 	}
@@ -179,11 +200,11 @@ func (mi *makeInfo) imageEdits(plain, marked *makefile.File, target string) {
 	seen := map[string]bool{}
 	plainEdits := plain.ImageEdits(target)
 	for i, e := range marked.ImageEdits(target) {
-		if mi.version != "" && i < len(plainEdits) && e.Unresolved == "" && strings.Contains(strings.Join(e.Args, " "), versionMark) && mi.versionVar != mi.version {
+		if i < len(plainEdits) && e.Unresolved == "" && strings.Contains(strings.Join(e.Args, " "), versionMark) && !mi.templatable() {
 			pe := plainEdits[i]
 			if pe.Unresolved == "" {
-				mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: the image is %s: make puts VERSION (%s) in it, and generate bundle gets another version (%s): kept as make gives it now; check it for each release",
-					e.At.Pos, firstLine(e.At.Text), strings.Join(pe.Args, " "), mi.versionVar, mi.version))
+				mi.Notes = append(mi.Notes, fmt.Sprintf("%s: %s: the image is %s: %s: kept as make gives it now; check it for each release",
+					e.At.Pos, firstLine(e.At.Text), strings.Join(pe.Args, " "), mi.versionMismatch()))
 				e = pe
 			}
 		} else if mi.version != "" && i < len(plainEdits) && e.Unresolved == "" {

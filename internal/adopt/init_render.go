@@ -103,8 +103,8 @@ func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, e
 	if opts.BundleImage == "" {
 		if repo, tag, ok := cutTag(d.BundleImage); ok {
 			d.BundleImage = repo
-			notes = append(notes, fmt.Sprintf("bundle.image %s: the Makefile's BUNDLE_IMG %s gives every bundle the same tag %s; opack tags each bundle v<version>, as a catalog needs one reference per release (a template such as %s:{{.Version}} keeps another scheme)",
-				repo, sc.Make.BundleImage, strings.TrimLeft(tag, ":"), repo))
+			notes = append(notes, fmt.Sprintf("bundle.image %s: the Makefile's %s %s gives every bundle the same tag %s; opack tags each bundle v<version>, as a catalog needs one reference per release (a template such as %s:{{.Version}} keeps another scheme)",
+				repo, first(sc.Make.bundleImageFrom, "BUNDLE_IMG"), sc.Make.BundleImage, strings.TrimLeft(tag, ":"), repo))
 		}
 	}
 	catalogImage := first(opts.CatalogImage, sc.Make.CatalogImage)
@@ -134,6 +134,9 @@ func initVersion(sc scaffold, opts InitOptions, notes []string) (string, []strin
 	if v := first(opts.Version, sc.Make.Version); v != "" {
 		return strings.TrimPrefix(v, "v"), notes
 	}
+	if r := sc.Make.Recipe; r != nil && !r.Has("version") && sc.BaseVersion != "" && config.CheckVersion(sc.BaseVersion) == nil && !catalogsNewer(sc, sc.BaseVersion) {
+		return sc.BaseVersion, append(notes, fmt.Sprintf("%s: make %s passes no --version, so the bundle is the base CSV's version: %s (%s)", r.At.Pos, r.Target, sc.BaseVersion, sc.BaseCSV))
+	}
 	var latest *foundCatalog
 	for i, c := range sc.Catalogs {
 		if c.Latest != "" && (latest == nil || semver.MustParse(c.Latest).GT(semver.MustParse(latest.Latest))) {
@@ -144,6 +147,17 @@ func initVersion(sc scaffold, opts InitOptions, notes []string) (string, []strin
 		return latest.Latest, append(notes, fmt.Sprintf("version %s is the newest release in %s: build the next one with opack build --version <next>", latest.Latest, latest.Dir))
 	}
 	return "", append(notes, "no version found: opack reads it from git tags v<semver> on HEAD (versionFrom.gitTag) unless --version is passed")
+}
+
+// catalogsNewer reports whether a catalog of the project holds a release above v (a base CSV
+// whose version is a placeholder such as 0.0.0).
+func catalogsNewer(sc scaffold, v string) bool {
+	for _, c := range sc.Catalogs {
+		if newer(c.Latest, v) {
+			return true
+		}
+	}
+	return false
 }
 
 // initChannels are the flags', the Makefile's, the committed bundle's or the adopted catalog's.
