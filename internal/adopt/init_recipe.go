@@ -314,7 +314,11 @@ func (r *recipe) writes(c makefile.Command, paths ...string) bool {
 	if c.Dir.Text != "" && inside(makefile.Word{Text: "."}) {
 		return true // a tool run inside the folder (cd config/manifests/bases && python3 inject.py)
 	}
-	for _, a := range c.Args[1:] {
+	args := c.Args[1:]
+	if (c.Tool("cp") || c.Tool("install")) && len(args) > 0 {
+		args = args[len(args)-1:] // the sources are only read
+	}
+	for _, a := range args {
 		if inside(a) {
 			return true
 		}
