@@ -29,6 +29,7 @@ require (
 	k8s.io/apimachinery v0.36.2
 	k8s.io/apiserver v0.36.2
 	k8s.io/kube-openapi v0.0.0-20260721132016-d427ff9ee9ad
+	mvdan.cc/sh/v3 v3.14.1
 	sigs.k8s.io/controller-tools v0.21.0
 	sigs.k8s.io/json v0.0.0-20250730193827-2d320260d730
 	sigs.k8s.io/kustomize/api v0.21.2

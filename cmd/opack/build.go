@@ -36,7 +36,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
 	fl.BoolVar(&f.published, "published", false, "list every finding on releases already published (text and github output give one line per package for them otherwise; -o json lists them all)")
-	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "for a Go project, generate the bundle from the base CSV regenerated from the Go API types in api/ (in memory; config/ is not edited)")
+	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "run the kustomize-manifests step first (opack.yaml kustomizeManifests; the base CSV regenerated in memory, from the Go API types for a Go project; config/ is not edited)")
 }
 
 func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, error) {

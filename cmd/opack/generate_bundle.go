@@ -37,10 +37,11 @@ Unlike operator-sdk, createdAt only changes when the CSV does, base relatedImage
 annotations.yaml or the Dockerfile are kept, files a previous run left in manifests/ are removed (and listed),
 dropped objects are reported, and the bundle folder is replaced atomically.
 
-For a Go project (PROJECT layout go.kubebuilder.io/...) with API types in --apis-dir, the
-kustomize-manifests step runs first, as operator-sdk's "make bundle" runs "generate kustomize
-manifests": the base CSV's owned CRD descriptions are regenerated from the Go types and markers, and
-the base file is rewritten when it changed, after the bundle (--kustomize-manifests=false skips the step).
+For a project with a PROJECT file (Go, Helm or Ansible), the kustomize-manifests step runs first, as
+operator-sdk's "make bundle" runs "generate kustomize manifests": the base CSV is read and rewritten as
+operator-sdk writes it, its owned CRD descriptions regenerated from the Go types and markers in
+--apis-dir for a Go project, and the base file is rewritten when it changed, after the bundle
+(--kustomize-manifests=false skips the step).
 
 The operators.operatorframework.io/builder annotation and the metrics.builder label say
 "opack-<release>" (e.g. opack-v0.2.0) for a release build however it was built (make build,
@@ -62,7 +63,7 @@ Exit codes: 0 done (with --check: up to date), 1 --check found a difference, 2 c
 	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel of the package")
 	fl.StringVar(&o.KustomizeDir, "kustomize-dir", "config/manifests", "kustomization built in-process, holding bases/<package>.clusterserviceversion.yaml")
 	fl.BoolVar(&o.AllowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (offline otherwise; git repositories stay refused)")
-	fl.BoolVar(&f.kustomizeManifests, "kustomize-manifests", true, "for a Go project, regenerate the base CSV from the Go API types first (generate kustomize-manifests)")
+	fl.BoolVar(&f.kustomizeManifests, "kustomize-manifests", true, "regenerate the base CSV first, as generate kustomize-manifests does (from the Go API types for a Go project)")
 	fl.StringVar(&o.APIsDir, "apis-dir", "api", "root folder of the Go API types read by the kustomize-manifests step")
 	fl.StringVar(&o.InputDir, "input-dir", "", "read manifests from this folder instead of building the kustomization")
 	fl.StringVar(&o.OutputDir, "output-dir", "bundle", "bundle folder")

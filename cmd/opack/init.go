@@ -22,18 +22,24 @@ func newInitCmd() *cobra.Command {
 		Short: "Write opack.yaml for an existing operator-sdk or kubebuilder project",
 		Long: `Write opack.yaml for the operator-sdk or kubebuilder project in DIR (default: the current folder).
 
-The package comes from PROJECT and the install namespace from config/default. The Makefile is
-read as make reads it (?=, :=, =, +=, $(VAR) and ${VAR}, ifeq/ifdef, include), without running
-anything: VERSION, CHANNELS, DEFAULT_CHANNEL, IMAGE_TAG_BASE, BUNDLE_IMG, CATALOG_IMG, IMG,
-BUNDLE_GEN_FLAGS and the kustomize edit set image lines of its bundle target (as images
-overrides). A value make would only know by running something ($(shell ...), the environment)
-is not guessed: a note names it with its line. Channels fall back to
-bundle/metadata/annotations.yaml.
+The Makefile is read as make and the shell would run it, without running anything (make's ?=, :=, =,
++=, $(VAR), ifeq/ifdef, include, $(origin), target-specific variables, prerequisites; each recipe line
+split and unquoted as the shell does): the bundle target's operator-sdk generate bundle (--package,
+--version, --channels, --default-channel, --output-dir, --extra-service-accounts), the kustomize build
+piped into it, its generate kustomize manifests step, its kustomize edit set image lines (as images
+overrides), and BUNDLE_IMG, CATALOG_IMG, IMAGE_TAG_BASE. A Makefile that runs its bundle target once per
+profile gets one bundle per profile (bundles). A value make would only know by running something
+($(shell ...), the environment) is not guessed: a note names it with its line; one that decides the
+package, the kustomize folder or the bundle folder stops init, with the flag that gives it. Commands of
+the recipe opack.yaml does not carry (a sed over the bundle, a kustomize edit other than set image) and
+the committed files the first build will want to prune are notes too. The package falls back to
+PROJECT's projectName, the install namespace comes from config/default.
 
 Catalogs already in the repository are kept: every file-based catalog of the package (any folder
 of olm.package / olm.channel / olm.bundle files) becomes a catalog in mode fbc, to which opack
 build adds each release without changing anything else (a one-file-per-bundle layout keeps its
-naming); a basic or semver catalog template becomes a template catalog. The version defaults to
+naming); a basic or semver catalog template becomes a template catalog (rendered into the file
+beside it when the repository does so, as one catalog per OpenShift release). The version defaults to
 the newest release found in them when the Makefile has none.
 
 Flags take precedence. The written file is checked by loading it back.`,
@@ -72,7 +78,9 @@ Flags take precedence. The written file is checked by loading it back.`,
 	}
 	fl := cmd.Flags()
 	fl.StringVar(&o.Version, "version", "", "version of the next release (default: VERSION in the Makefile, else git tags)")
-	fl.StringVar(&o.Package, "package", "", "package name (default: projectName in PROJECT)")
+	fl.StringVar(&o.Package, "package", "", "package name (default: make bundle's --package, else projectName in PROJECT)")
+	fl.StringVar(&o.KustomizeDir, "kustomize-dir", "", "kustomize folder the bundle is built from (default: the one make bundle builds)")
+	fl.StringVar(&o.BundleDir, "bundle-dir", "", "bundle folder (default: make bundle's --output-dir, else bundle)")
 	fl.StringSliceVar(&o.Channels, "channels", nil, "channels (default: the bundle's, else alpha)")
 	fl.StringVar(&o.DefaultChannel, "default-channel", "", "default channel (default: the first channel)")
 	fl.StringVar(&o.BundleImage, "bundle-image", "", "bundle image repository, tagged v<version> (default: IMAGE_TAG_BASE-bundle)")

@@ -28,6 +28,7 @@ type foundCatalog struct {
 	Latest         string // the newest version of the package in it
 	Bundles        int
 	images         map[string]bool
+	pkg            string
 }
 
 // foundTemplate is a catalog template found in the project.
@@ -90,7 +91,7 @@ func findCatalogs(ctx context.Context, dir, pkg, bundleDir string) ([]foundCatal
 		root := catalogRoot(rel, pkg)
 		fc := byRoot[root]
 		if fc == nil {
-			fc = &foundCatalog{Dir: root, images: map[string]bool{}}
+			fc = &foundCatalog{Dir: root, images: map[string]bool{}, pkg: pkg}
 			byRoot[root] = fc
 		}
 		fc.add(rel, cfg, pkg)
@@ -135,6 +136,23 @@ func catalogRoot(rel, pkg string) string {
 
 // collapse merges catalogs nested in another and drops fragments (no package, no bundle).
 func collapse(byRoot map[string]*foundCatalog, notes *[]string) []foundCatalog {
+	// A catalog in opm's layout (<root>/<package>/...) whose root holds other catalogs too
+	// (catalog/external-dns-operator/ beside catalog/v4.12/, catalog/v4.13/, ...) is its package
+	// folder alone: opm would load the others with it.
+	for r, fc := range byRoot {
+		pkgDir := path.Join(r, fc.pkg)
+		if fc.pkg == "" || !allUnder(fc.Files, pkgDir) {
+			continue
+		}
+		for o := range byRoot {
+			if o != r && (r == "." || strings.HasPrefix(o, r+"/")) && !strings.HasPrefix(o, pkgDir+"/") {
+				delete(byRoot, r)
+				fc.Dir = pkgDir
+				byRoot[pkgDir] = fc
+				break
+			}
+		}
+	}
 	roots := make([]string, 0, len(byRoot))
 	for r := range byRoot {
 		roots = append(roots, r)
@@ -160,6 +178,16 @@ func collapse(byRoot map[string]*foundCatalog, notes *[]string) []foundCatalog {
 		out = append(out, *fc)
 	}
 	return out
+}
+
+// allUnder reports whether every file lies below dir.
+func allUnder(files []string, dir string) bool {
+	for _, f := range files {
+		if !strings.HasPrefix(f, dir+"/") {
+			return false
+		}
+	}
+	return true
 }
 
 // add records what one file contributes to the catalog.

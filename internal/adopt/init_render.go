@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"path"
 	"regexp"
+	"slices"
 	"strings"
 	"text/template"
 
@@ -20,24 +21,80 @@ import (
 
 // initData is what opack.yaml's template is executed with.
 type initData struct {
+	// Name is the bundle's name among several ("" for one bundle).
+	Name                                           string
 	Package, Version, DefaultChannel, KustomizeDir string
 	Channels                                       []string
-	BundleImage, Namespace, OLM                    string
+	BundleImage, BundleDir, Namespace, OLM         string
 	Catalogs                                       []initCatalog
 	Images                                         []config.ImageAlias
+	ExtraServiceAccounts                           []string
+	// KustomizeManifests are the settings of the step that differ from opack's defaults.
+	KustomizeManifests *config.KustomizeManifests
 }
 
 // initCatalog is one catalogs entry opack init writes.
 type initCatalog struct {
-	Name, Mode, Template, Dir, BundleFile, Image, Found string
+	Name, Mode, Template, Dir, File, BundleFile, Image, Found string
 }
 
 func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
+	d, notes, err := initPart(sc, opts, "")
+	if err != nil {
+		return nil, notes, err
+	}
+	b, err := execute(initTemplate, d)
+	return b, notes, err
+}
+
+// renderParts renders the opack.yaml of several bundles.
+func renderParts(parts []initData, from string) ([]byte, error) {
+	return execute(partsTemplate, struct {
+		Parts []initData
+		From  string
+	}{parts, from})
+}
+
+// execute runs an opack.yaml template (with the bundle block defined).
+func execute(text string, data any) ([]byte, error) {
+	t := template.New("opack.yaml")
+	t.Funcs(template.FuncMap{"quote": quoteYAML, "indent": indent, "include": func(name string, d any) (string, error) {
+		var b bytes.Buffer
+		err := t.ExecuteTemplate(&b, name, d)
+		return b.String(), err
+	}})
+	template.Must(t.Parse(bundleTemplate))
+	template.Must(t.Parse(text))
+	var b bytes.Buffer
+	if err := t.Execute(&b, data); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}
+
+// indent indents every line of s by two spaces.
+func indent(s string) string {
+	lines := strings.Split(strings.TrimRight(s, "\n"), "\n")
+	for i, l := range lines {
+		if l != "" {
+			lines[i] = "  " + l
+		}
+	}
+	return strings.Join(lines, "\n")
+}
+
+// initPart is what opack.yaml says of one bundle; name is its name among several ("" for one).
+func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, error) {
 	var notes []string
-	d := initData{Package: first(opts.Package, sc.Package), KustomizeDir: config.DefaultKustomizeDir, Namespace: sc.Namespace,
+	d := initData{Name: name, Package: sc.Package, KustomizeDir: sc.KustomizeDir, BundleDir: sc.BundleDir, Namespace: sc.Namespace,
 		OLM: string(opts.OLM), Images: sc.Make.Images}
 	if d.Package == "" {
-		return nil, nil, errors.New("no package name: PROJECT has no projectName; pass --package")
+		return d, nil, errors.New("no package name: PROJECT has no projectName and make bundle passes no --package; pass --package")
+	}
+	notes = packageNotes(sc, notes)
+	if r := sc.Make.Recipe; r != nil {
+		d.ExtraServiceAccounts = r.ExtraServiceAccounts
+		d.KustomizeManifests, notes = manifestsSettings(sc, r, notes)
 	}
 	d.Version, notes = initVersion(sc, opts, notes)
 	d.Channels, d.DefaultChannel, notes = initChannels(sc, opts, notes)
@@ -46,8 +103,8 @@ func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 	if opts.BundleImage == "" {
 		if repo, tag, ok := cutTag(d.BundleImage); ok {
 			d.BundleImage = repo
-			notes = append(notes, fmt.Sprintf("bundle.image %s: the Makefile's BUNDLE_IMG %s gives every bundle the same tag %s; opack tags each bundle v<version>, as a catalog needs one reference per release (a template such as %s:{{.Version}} keeps another scheme)",
-				repo, sc.Make.BundleImage, strings.TrimLeft(tag, ":"), repo))
+			notes = append(notes, fmt.Sprintf("bundle.image %s: the Makefile's %s %s gives every bundle the same tag %s; opack tags each bundle v<version>, as a catalog needs one reference per release (a template such as %s:{{.Version}} keeps another scheme)",
+				repo, first(sc.Make.bundleImageFrom, "BUNDLE_IMG"), sc.Make.BundleImage, strings.TrimLeft(tag, ":"), repo))
 		}
 	}
 	catalogImage := first(opts.CatalogImage, sc.Make.CatalogImage)
@@ -60,27 +117,25 @@ func renderInit(sc scaffold, opts InitOptions) ([]byte, []string, error) {
 		notes = append(notes, fmt.Sprintf("catalog image %s derived from IMAGE_TAG_BASE as operator-sdk's Makefile does (CATALOG_IMG is %s)", catalogImage, sc.Make.state("CATALOG_IMG")))
 	}
 	if d.BundleImage == "" || catalogImage == "" {
-		return nil, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
+		return d, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
 	}
 	var err error
-	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, notes); err != nil {
-		return nil, notes, err
+	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, name, notes); err != nil {
+		return d, notes, err
 	}
 	if d.OLM == "" {
 		d.OLM = string(emit.TargetBoth)
 	}
-	t := template.Must(template.New("opack.yaml").Funcs(template.FuncMap{"quote": quoteYAML}).Parse(initTemplate))
-	var b bytes.Buffer
-	if err := t.Execute(&b, d); err != nil {
-		return nil, nil, err
-	}
-	return b.Bytes(), notes, nil
+	return d, notes, nil
 }
 
 // initVersion is --version, the Makefile's VERSION, or the newest release of an adopted catalog.
 func initVersion(sc scaffold, opts InitOptions, notes []string) (string, []string) {
 	if v := first(opts.Version, sc.Make.Version); v != "" {
 		return strings.TrimPrefix(v, "v"), notes
+	}
+	if r := sc.Make.Recipe; r != nil && !r.Has("version") && sc.BaseVersion != "" && config.CheckVersion(sc.BaseVersion) == nil && !catalogsNewer(sc, sc.BaseVersion) {
+		return sc.BaseVersion, append(notes, fmt.Sprintf("%s: make %s passes no --version, so the bundle is the base CSV's version: %s (%s)", r.At.Pos, r.Target, sc.BaseVersion, sc.BaseCSV))
 	}
 	var latest *foundCatalog
 	for i, c := range sc.Catalogs {
@@ -94,27 +149,117 @@ func initVersion(sc scaffold, opts InitOptions, notes []string) (string, []strin
 	return "", append(notes, "no version found: opack reads it from git tags v<semver> on HEAD (versionFrom.gitTag) unless --version is passed")
 }
 
+// catalogsNewer reports whether a catalog of the project holds a release above v (a base CSV
+// whose version is a placeholder such as 0.0.0).
+func catalogsNewer(sc scaffold, v string) bool {
+	for _, c := range sc.Catalogs {
+		if newer(c.Latest, v) {
+			return true
+		}
+	}
+	return false
+}
+
 // initChannels are the flags', the Makefile's, the committed bundle's or the adopted catalog's.
 func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, string, []string) {
 	channels, from := opts.Channels, "--channels"
 	if len(channels) == 0 {
 		channels, from = sc.Make.Channels, "the Makefile's CHANNELS"
 	}
-	if len(channels) == 0 {
-		channels, from = sc.Channels, "bundle/metadata/annotations.yaml"
+	def := first(opts.DefaultChannel, sc.Make.DefaultChannel)
+	// make bundle passes no --default-channel: the bundle names none, and opack.yaml sets one only
+	// where the catalogs need another than the first channel
+	bundleNamesNone := opts.DefaultChannel == "" && sc.Make.Recipe != nil && !sc.Make.Recipe.Has("default-channel")
+	if r := sc.Make.Recipe; r != nil && len(opts.Channels) == 0 {
+		channels, from, notes = recipeChannels(sc, r, notes)
+		if opts.DefaultChannel == "" && !r.Has("default-channel") && sc.DefaultChannel != "" {
+			notes = append(notes, fmt.Sprintf("%s: make %s passes no --default-channel (the bundle names none); %s/metadata/annotations.yaml names %s: set defaultChannel in %s if releases are built with it",
+				r.At.Pos, r.Target, sc.BundleDir, sc.DefaultChannel, config.DefaultFile))
+		}
 	}
-	def := first(opts.DefaultChannel, sc.Make.DefaultChannel, sc.DefaultChannel)
+	if len(channels) == 0 {
+		channels, from = sc.Channels, sc.BundleDir+"/metadata/annotations.yaml"
+	}
+	if sc.Make.Recipe == nil {
+		def = first(def, sc.DefaultChannel)
+	}
 	for _, c := range sc.Catalogs {
 		if len(channels) == 0 {
 			channels, from = c.Channels, c.Dir
 		}
-		def = first(def, c.DefaultChannel)
+		if def == "" && c.DefaultChannel != "" {
+			switch {
+			case bundleNamesNone && (len(channels) == 0 || c.DefaultChannel == channels[0]):
+				// opack's default is the first channel already: the bundle names none, as make's
+			case bundleNamesNone && slices.Contains(channels, c.DefaultChannel):
+				def = c.DefaultChannel
+				notes = append(notes, fmt.Sprintf("defaultChannel %s, %s's default: the bundle names it (make bundle passes no --default-channel)", def, c.Dir))
+			case slices.Contains(channels, c.DefaultChannel) || len(channels) == 0:
+				def = c.DefaultChannel
+			default:
+				notes = append(notes, fmt.Sprintf("%s's default channel is %s, which new releases do not go to (channels %s, %s): the catalog keeps it as its default",
+					c.Dir, c.DefaultChannel, strings.Join(channels, ", "), from))
+			}
+		}
 		if missing := without(c.Channels, channels); len(missing) > 0 {
 			notes = append(notes, fmt.Sprintf("new releases go to channels %s (%s); %s also has %s, left as they are: list them under channels in %s to publish there too",
 				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), config.DefaultFile))
 		}
 	}
 	return channels, def, notes
+}
+
+// recipeChannels are the channels make bundle gives the bundle: its --channels, or
+// operator-sdk's default alpha (noted when the committed bundle has others).
+func recipeChannels(sc scaffold, r *recipe, notes []string) ([]string, string, []string) {
+	from := fmt.Sprintf("%s: make %s", r.At.Pos, r.Target)
+	if r.Has("channels") {
+		return r.Channels, from, notes
+	}
+	if len(sc.Channels) > 0 && strings.Join(sc.Channels, ",") != config.DefaultChannel {
+		notes = append(notes, fmt.Sprintf("%s: make %s passes no --channels, so its bundle is in operator-sdk's default channel alpha; %s/metadata/annotations.yaml has %s: set channels in %s if releases are built with them",
+			r.At.Pos, r.Target, sc.BundleDir, strings.Join(sc.Channels, ","), config.DefaultFile))
+	}
+	return []string{config.DefaultChannel}, from + " (operator-sdk's default channel)", notes
+}
+
+// packageNotes say where the package init chose is not the one the repository's other files name.
+func packageNotes(sc scaffold, notes []string) []string {
+	if sc.BundlePackage != "" && sc.BundlePackage != sc.Package {
+		notes = append(notes, fmt.Sprintf("the committed %s/metadata/annotations.yaml is package %s, make bundle builds package %s: opack build refuses to publish another package than the committed one until they agree (pass --package, or regenerate the bundle)",
+			sc.BundleDir, sc.BundlePackage, sc.Package))
+	}
+	if sc.ProjectName != "" && sc.ProjectName != sc.Package && sc.Make.Recipe != nil {
+		notes = append(notes, fmt.Sprintf("%s: make %s builds package %s (--package); PROJECT's projectName is %s", sc.Make.Recipe.At.Pos, sc.Make.Recipe.Target, sc.Package, sc.ProjectName))
+	}
+	return notes
+}
+
+// manifestsSettings are the kustomizeManifests settings of opack.yaml for the recipe's step,
+// only where they differ from opack's defaults (the step reads and writes kustomizeDir, api).
+func manifestsSettings(sc scaffold, r *recipe, notes []string) (*config.KustomizeManifests, []string) {
+	m := r.Manifests
+	if m == nil {
+		return &config.KustomizeManifests{Skip: true}, append(notes, fmt.Sprintf("make %s runs no operator-sdk generate kustomize manifests: opack build does not either (kustomizeManifests.skip)", r.Target))
+	}
+	if m.Package != "" && m.Package != sc.Package {
+		notes = append(notes, fmt.Sprintf("make %s runs generate kustomize manifests --package %s and generate bundle for package %s: opack builds %s", r.Target, m.Package, sc.Package, sc.Package))
+	}
+	km := &config.KustomizeManifests{}
+	in, out := first(m.InputDir, config.DefaultKustomizeDir), first(m.OutputDir, config.DefaultKustomizeDir)
+	if out != sc.KustomizeDir {
+		km.OutputDir = out
+	}
+	if in != out {
+		km.InputDir = in
+	}
+	if m.APIsDir != "" && m.APIsDir != config.DefaultAPIsDir {
+		km.APIsDir = m.APIsDir
+	}
+	if *km == (config.KustomizeManifests{}) {
+		return nil, notes
+	}
+	return km, notes
 }
 
 // without returns the items of a not in b.
@@ -135,48 +280,83 @@ func without(a, b []string) []string {
 // initCatalogs are the catalogs entries: every catalog of the package found in the project (kept
 // as a file-based catalog, or rendered from the template that renders it in opm's layout), every
 // other template, or a new template.
-func initCatalogs(sc scaffold, pkg, image string, notes []string) ([]initCatalog, []string, error) {
+func initCatalogs(sc scaffold, pkg, image, name string, notes []string) ([]initCatalog, []string, error) {
 	var out []initCatalog
 	used := map[string]bool{}
 	for _, fc := range sc.Catalogs {
 		ic := initCatalog{Mode: config.CatalogModeFBC, Dir: fc.Dir, BundleFile: fc.BundleFile,
 			Found: fmt.Sprintf("found: %d bundles in %d files", fc.Bundles, len(fc.Files))}
-		for _, t := range sc.Templates {
+		for _, t := range besideFirst(sc.Templates, fc.Dir) {
 			if !t.renders(fc) || used[t.File] {
 				continue
 			}
 			used[t.File] = true
-			if len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+project.CatalogFormat) {
+			switch {
+			case len(fc.Files) == 1 && fc.Files[0] == path.Join(fc.Dir, pkg, "catalog."+project.CatalogFormat):
 				ic = initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: fc.Dir, Found: "found: " + t.Schema + " template rendered here"}
-			} else {
+			case len(fc.Files) == 1 && path.Dir(fc.Files[0]) == path.Dir(t.File) && strings.HasSuffix(fc.Files[0], ".yaml"):
+				// opm alpha render-template -o yaml T > catalog.yaml, beside the template
+				ic = initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, File: fc.Files[0], Found: "found: " + t.Schema + " template rendered into the file beside it"}
+			default:
 				notes = append(notes, fmt.Sprintf("%s renders %s, whose files opack would lay out differently: opack keeps %s as it is and adds each release to it; %s is no longer updated",
 					t.File, fc.Dir, fc.Dir, t.File))
 			}
+			break // one template renders one catalog
 		}
 		out = append(out, ic)
 	}
+	taken := map[string]bool{}
 	for _, t := range sc.Templates {
 		if !used[t.File] {
-			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: renderDir(t.File, len(sc.Templates)), Found: "found: " + t.Schema + " template"})
+			dir := renderDir(t.File, len(sc.Templates))
+			for i := 2; taken[dir]; i++ {
+				dir = fmt.Sprintf("%s-%d", renderDir(t.File, len(sc.Templates)), i)
+			}
+			taken[dir] = true
+			out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: t.File, Dir: dir, Found: "found: " + t.Schema + " template"})
 		}
+	}
+	if len(out) == 0 && name != "" {
+		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: path.Join("catalog-templates", name+".yaml"), Dir: path.Join("catalogs", name)})
 	}
 	if len(out) == 0 {
 		out = append(out, initCatalog{Mode: config.CatalogModeTemplate, Template: config.DefaultCatalogTemplate, Dir: config.DefaultCatalogDir})
 	}
 	for i := range out {
-		if out[i].Mode == config.CatalogModeTemplate {
+		if out[i].Mode == config.CatalogModeTemplate && out[i].File == "" {
 			out[i].Dir, notes = freeDir(sc, out[i].Dir, pkg, notes)
 		}
 	}
 	return nameCatalogs(out, pkg, image, notes)
 }
 
-// renderDir is where a found template is rendered.
+// renderDir is where a found template is rendered: catalogs/<its name>, or, for one named as
+// every other (catalog/v4.12/catalog-template.yaml), catalogs/<its folder's name>.
 func renderDir(tmpl string, n int) string {
 	if n == 1 {
 		return config.DefaultCatalogDir
 	}
-	return path.Join("catalogs", strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl)))
+	name := strings.TrimSuffix(path.Base(tmpl), path.Ext(tmpl))
+	if name == strings.TrimSuffix(config.DefaultCatalogTemplate, ".yaml") && path.Dir(tmpl) != "." {
+		name = path.Base(path.Dir(tmpl))
+	}
+	return path.Join("catalogs", name)
+}
+
+// besideFirst orders the templates with those in dir (beside the catalog) first.
+func besideFirst(ts []foundTemplate, dir string) []foundTemplate {
+	out := make([]foundTemplate, 0, len(ts))
+	for _, t := range ts {
+		if path.Dir(t.File) == dir {
+			out = append(out, t)
+		}
+	}
+	for _, t := range ts {
+		if path.Dir(t.File) != dir {
+			out = append(out, t)
+		}
+	}
+	return out
 }
 
 // freeDir is dir, or, when dir holds files opack did not write (build replaces a rendered
@@ -213,7 +393,7 @@ func nameCatalogs(cats []initCatalog, pkg, image string, notes []string) ([]init
 	}
 	seen := map[string]bool{}
 	for i := range cats {
-		n := strings.Trim(notDNS.ReplaceAllString(strings.ToLower(path.Base(first(cats[i].Dir, cats[i].Template))), "-"), "-.")
+		n := strings.Trim(notDNS.ReplaceAllString(strings.ToLower(path.Base(first(cats[i].Dir, path.Dir(cats[i].File), cats[i].Template))), "-"), "-.")
 		if n == "" || seen[n] {
 			n = fmt.Sprintf("%s-catalog-%d", pkg, i+1)
 		}

@@ -29,9 +29,10 @@ func regenerateBase(ctx context.Context, o *Options, res *Result) error {
 }
 
 // BaseFromGoTypes runs the kustomize-manifests step in memory for the project of o (ProjectDir,
-// Package, KustomizeDir, APIsDir): the base files as `generate kustomize-manifests` would write
-// them, nothing written. It returns nil when APIsDir is empty, or the project is not a Go project
-// or has no API folder.
+// Package, KustomizeDir or BaseInputDir and BaseOutputDir, APIsDir), as operator-sdk's Makefile
+// runs it for every layout: the base files as `generate kustomize-manifests` would write them
+// (for a Go project with API types, their owned CRD descriptions regenerated), nothing written.
+// It returns nil when APIsDir is empty (the step is off) or there is no PROJECT file.
 func BaseFromGoTypes(ctx context.Context, o Options) (*BaseResult, error) {
 	if o.APIsDir == "" {
 		return nil, nil
@@ -40,15 +41,23 @@ func BaseFromGoTypes(ctx context.Context, o Options) (*BaseResult, error) {
 		return nil, err
 	}
 	p, ok, err := ReadProject(o.ProjectDir)
-	if err != nil || !ok || !p.IsGo() {
+	if err != nil || !ok {
 		return nil, err
 	}
-	if _, err := os.Stat(filepath.Join(o.ProjectDir, o.APIsDir)); errors.Is(err, fs.ErrNotExist) {
-		return nil, nil // no Go API types: nothing to read
+	apis := o.APIsDir
+	if _, err := os.Stat(filepath.Join(o.ProjectDir, apis)); errors.Is(err, fs.ErrNotExist) {
+		apis = "" // no Go API types: the base is read and rewritten only
+	}
+	in, out := o.BaseInputDir, o.BaseOutputDir
+	if out == "" {
+		out = o.KustomizeDir
+	}
+	if in == "" {
+		in = out
 	}
 	return GenerateBase(ctx, BaseOptions{
-		Package: o.Package, InputDir: o.KustomizeDir, OutputDir: o.KustomizeDir,
-		Project: p, ProjectDir: o.ProjectDir, APIsDir: o.APIsDir, Check: true,
+		Package: o.Package, InputDir: in, OutputDir: out,
+		Project: p, ProjectDir: o.ProjectDir, APIsDir: apis, Check: true,
 	})
 }
 

@@ -78,6 +78,9 @@ type Options struct {
 	// regenerated from the Go API types below ProjectDir/APIsDir and the kustomization is built
 	// with it. The base file is written in ModeWrite only, when it changed.
 	APIsDir string
+	// BaseInputDir and BaseOutputDir are the folders the kustomize-manifests step reads the base
+	// from and writes it to (operator-sdk's --input-dir and --output-dir); KustomizeDir when empty.
+	BaseInputDir, BaseOutputDir string
 	// Base, when set, holds base files (BaseFromGoTypes) read in place of those on disk when the
 	// kustomization is built; Generate sets it from APIsDir.
 	Base *BaseResult

@@ -46,13 +46,11 @@ func (f *File) expand(s string, depth int) (string, string) {
 				return b.String(), why
 			}
 			v, w := f.reference(s[i+2:end], c, depth)
-			b.WriteString(v)
-			note(w)
+			b.WriteString(f.markUnread(v, w, note))
 			i = end
 		default:
 			v, w := f.variable(string(c), depth)
-			b.WriteString(v)
-			note(w)
+			b.WriteString(f.markUnread(v, w, note))
 			i++
 		}
 		if b.Len() > maxExpansion || !f.charge(0) {
@@ -88,23 +86,29 @@ func matching(s string, open int) int {
 }
 
 // reference expands the inside of $(...): a function call, a substitution reference or a variable.
+// A function computes on known text only: while marking, its arguments are expanded without
+// marks, so that an unread part makes the whole call unread rather than an input to it.
 func (f *File) reference(in string, open byte, depth int) (string, string) {
-	if fn, args, ok := strings.Cut(in, " "); ok && isFunction(fn) {
-		return f.call(fn, args, depth)
+	for _, sep := range []string{" ", "\t"} {
+		if fn, args, ok := strings.Cut(in, sep); ok && isFunction(fn) {
+			defer f.pauseMarking()()
+			return f.call(fn, args, depth)
+		}
 	}
-	if fn, args, ok := strings.Cut(in, "\t"); ok && isFunction(fn) {
-		return f.call(fn, args, depth)
-	}
+	restore := f.pauseMarking()
 	name, why := f.expand(in, depth+1)
 	if why != "" {
+		restore()
 		return "", why
 	}
 	if v, sub, ok := strings.Cut(name, ":"); ok {
 		if from, to, ok := strings.Cut(sub, "="); ok {
+			defer restore()
 			val, why := f.variable(v, depth)
 			return patsubstWords(suffixPattern(from), suffixPattern(to), val), why
 		}
 	}
+	restore()
 	return f.variable(name, depth)
 }
 
@@ -120,8 +124,13 @@ func (f *File) variable(name string, depth int) (string, string) {
 	if v, ok := f.overrides[name]; ok {
 		return v, ""
 	}
+	if v, ok := f.automatic[name]; ok {
+		return v, ""
+	}
 	v, ok := f.vars[name]
 	switch {
+	case ok && v.unresolved != "" && f.marking && v.marked != "":
+		return v.marked, ""
 	case ok && v.unresolved != "":
 		return "", fmt.Sprintf("%s (%s: %s): %s", name, v.at.Pos, v.at.Text, v.unresolved)
 	case ok && v.simple:

@@ -27,6 +27,9 @@ func (p Pos) String() string { return fmt.Sprintf("%s:%d", p.File, p.Line) }
 type Line struct {
 	Pos
 	Text string
+	// Uncertain says why make may or may not run a recipe line: a conditional around it could not
+	// be evaluated ("" when it runs).
+	Uncertain string
 }
 
 // variable is one make variable: its raw value (recursive) or expanded value (simple).
@@ -35,6 +38,10 @@ type variable struct {
 	simple     bool
 	at         Line // the assignment that set it last
 	unresolved string
+	// marked is a simple variable's value expanded with marks where it could not be read, so a
+	// recipe keeps its words (BUNDLE_CHANNELS := --channels=$(CHANNELS) with CHANNELS unread is
+	// still a --channels flag).
+	marked string
 }
 
 // File is a read Makefile.
@@ -43,9 +50,17 @@ type File struct {
 	declared  map[string]bool // every variable assigned anywhere, taken branch or not
 	overrides map[string]string
 	recipes   map[string][]Line
+	prereqs   map[string][]string // the prerequisites of each target, in order
 	root      string
 	includes  int
 	spent     int64 // bytes scanned and produced by expansions so far (budget.go)
+	// targetVars are the target-specific assignments (`bundle: VERSION = 1.0.0`), by target.
+	targetVars map[string][]targetAssign
+	// automatic are the automatic variables of the recipe being expanded ($@).
+	automatic map[string]string
+	// marking makes an unread part of an expansion a mark (marks.go) instead of failing it.
+	marking bool
+	marks   []string
 	// Problems are lines make would read that opack could not (an include it cannot find).
 	Problems []string
 }
@@ -64,7 +79,8 @@ func Override(name, value string) Option {
 
 // Read reads the Makefile at path (and the files it includes). A missing file is an error.
 func Read(path string, opts ...Option) (*File, error) {
-	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, root: filepath.Dir(path)}
+	f := &File{vars: map[string]*variable{}, declared: map[string]bool{}, overrides: map[string]string{}, recipes: map[string][]Line{}, prereqs: map[string][]string{},
+		targetVars: map[string][]targetAssign{}, root: filepath.Dir(path)}
 	for _, o := range opts {
 		o(f)
 	}

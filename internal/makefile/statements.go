@@ -2,6 +2,7 @@ package makefile
 
 import (
 	"errors"
+	"fmt"
 	"path/filepath"
 	"strings"
 )
@@ -29,9 +30,10 @@ func (f *File) parse(lines []Line) error {
 	for i := 0; i < len(lines); i++ {
 		l := lines[i]
 		if strings.HasPrefix(l.Text, "\t") && p.targets != nil {
-			if p.active() {
+			why := p.uncertain()
+			if p.active() || why != "" {
 				for _, t := range p.targets {
-					f.recipes[t] = append(f.recipes[t], Line{Pos: l.Pos, Text: strings.TrimSpace(l.Text)})
+					f.recipes[t] = append(f.recipes[t], Line{Pos: l.Pos, Text: strings.TrimSpace(l.Text), Uncertain: why})
 				}
 			}
 			continue
@@ -86,13 +88,20 @@ func (p *parser) statement(l Line, text string) error {
 		return nil
 	}
 	if before, after, ok := cutRule(text); ok {
-		if _, _, _, tsv := splitAssignment(trimKeywords(strings.TrimSpace(after))); tsv {
-			return nil // a target-specific variable
+		if name, op, value, tsv := splitAssignment(trimKeywords(strings.TrimSpace(after))); tsv {
+			p.targetVar(l, before, name, op, value)
+			return nil
 		}
 		p.targets = nil
 		names, _ := p.f.expand(before, 0)
+		prereqs := ""
+		if p.active() {
+			// order-only prerequisites (after |) are made too; a ## comment was stripped
+			prereqs, _ = p.f.expand(strings.Replace(after, "|", " ", 1), 0)
+		}
 		for _, t := range strings.Fields(names) {
 			p.targets = append(p.targets, t)
+			p.f.prereqs[t] = append(p.f.prereqs[t], strings.Fields(prereqs)...)
 		}
 		if p.targets == nil {
 			p.targets = []string{}
@@ -213,7 +222,15 @@ func (p *parser) assign(l Line, name, op, value string) {
 		f.vars[name] = &variable{value: value, at: l}
 	case ":=", "::=":
 		v, why := f.expand(value, 0)
-		f.vars[name] = &variable{value: v, simple: true, at: l, unresolved: why}
+		nv := &variable{value: v, simple: true, at: l, unresolved: why}
+		if why != "" {
+			from := len(f.marks)
+			nv.marked, _ = f.expandMarked(value)
+			for i := from; i < len(f.marks); i++ { // say which variable the unread part is of
+				f.marks[i] = fmt.Sprintf("%s (%s: %s): %s", name, l.Pos, l.Text, f.marks[i])
+			}
+		}
+		f.vars[name] = nv
 	case "+=":
 		switch {
 		case old == nil:

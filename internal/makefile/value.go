@@ -1,7 +1,6 @@
 package makefile
 
 import (
-	"regexp"
 	"strings"
 )
 
@@ -53,64 +52,90 @@ type ImageEdit struct {
 	Unresolved string
 }
 
-var editImageRE = regexp.MustCompile(`\bedit\s+set\s+image\s+([^;&|]+)`)
-
-// ImageEdits returns the `kustomize edit set image` lines of target's recipe that come before its
-// `generate bundle` (later ones roll the edit back), expanded.
+// ImageEdits returns the `kustomize edit set image` commands `make target` runs (its prerequisites'
+// too) before its `generate bundle` (later ones roll the edit back), read as make and the shell
+// would run them.
 func (f *File) ImageEdits(target string) []ImageEdit {
 	var out []ImageEdit
-	for _, l := range f.recipes[target] {
-		if strings.Contains(l.Text, "generate bundle") {
+	cmds, _ := f.CommandsMade(target)
+	for _, c := range cmds {
+		if c.IsGenerateBundle() {
 			break
 		}
-		cmds := splitCommands(strings.ReplaceAll(l.Text, "\\\n", " "))
-		dir := ""
-		for _, c := range cmds {
-			c = strings.TrimLeft(strings.TrimSpace(c), "@-+")
-			if d, ok := strings.CutPrefix(c, "cd "); ok {
-				dir = strings.TrimSpace(d)
-				continue
-			}
-			m := editImageRE.FindStringSubmatch(c)
-			if m == nil {
-				continue
-			}
-			e := ImageEdit{At: l}
-			var why string
-			if dir != "" {
-				e.Dir, why = f.expand(dir, 0)
-			}
-			args, w := f.expand(m[1], 0)
-			if why == "" {
-				why = w
-			}
-			e.Args, e.Unresolved = strings.Fields(args), why
-			out = append(out, e)
+		i := c.IndexOf("edit", "set", "image")
+		if i < 0 {
+			continue
 		}
+		e := ImageEdit{At: c.At, Dir: c.Dir.Text, Unresolved: c.Dir.Unread}
+		for _, a := range c.Args[i+3:] {
+			if a.Unread != "" && e.Unresolved == "" {
+				e.Unresolved = a.Unread
+			}
+			e.Args = append(e.Args, a.Text)
+		}
+		if e.Unresolved != "" {
+			e.Dir, e.Args = "", nil
+		}
+		out = append(out, e)
 	}
 	return out
 }
 
-// splitCommands splits a shell line at &&, ; and || outside $(...).
-func splitCommands(s string) []string {
-	var out []string
-	depth, start := 0, 0
-	for i := 0; i < len(s); i++ {
-		switch s[i] {
-		case '(':
-			depth++
-		case ')':
-			depth--
-		case ';':
-			if depth == 0 {
-				out, start = append(out, s[start:i]), i+1
-			}
-		case '&', '|':
-			if depth == 0 && i+1 < len(s) && s[i+1] == s[i] {
-				out, start = append(out, s[start:i]), i+2
-				i++
+// IndexOf returns the index where words follow one another in the command's arguments (after
+// its name), -1 when they do not.
+func (c Command) IndexOf(words ...string) int {
+	for i := 1; i+len(words) <= len(c.Args); i++ {
+		match := true
+		for j, w := range words {
+			if c.Args[i+j].Unread != "" || c.Args[i+j].Text != w {
+				match = false
+				break
 			}
 		}
+		if match {
+			return i
+		}
 	}
-	return append(out, s[start:])
+	return -1
+}
+
+// IsGenerateBundle reports whether the command is `operator-sdk generate bundle`.
+func (c Command) IsGenerateBundle() bool {
+	return c.Tool("operator-sdk") && c.IndexOf("generate", "bundle") == 1
+}
+
+// IsGenerateKustomizeManifests reports whether the command is `operator-sdk generate kustomize manifests`.
+func (c Command) IsGenerateKustomizeManifests() bool {
+	return c.Tool("operator-sdk") && c.IndexOf("generate", "kustomize", "manifests") == 1
+}
+
+// IsKustomizeBuild reports whether the command is `kustomize build` (or `kubectl kustomize`).
+func (c Command) IsKustomizeBuild() bool {
+	return (c.Tool("kustomize") && c.IndexOf("build") == 1) || (c.Tool("kubectl") && c.IndexOf("kustomize") == 1)
+}
+
+// Tool reports whether the command runs the program name: its name's last path element, also
+// when the folder before it is unread ($(LOCALBIN)/operator-sdk).
+func (c Command) Tool(name string) bool {
+	t := c.Arg(0).Text
+	if i := strings.LastIndex(t, "/"); i >= 0 {
+		t = t[i+1:]
+	}
+	if t == "…" || t == "" {
+		// unread as a whole: the variable it came from names it (OPERATOR_SDK (Makefile:3: ...))
+		v, _, _ := strings.Cut(c.Arg(0).Unread, " ")
+		v = strings.ToLower(strings.ReplaceAll(v, "_", "-"))
+		return v == name || strings.HasPrefix(v, name+"-") || strings.HasSuffix(v, "-"+name)
+	}
+	// a versioned binary: operator-sdk-v1.24.0, operator-sdk_linux_amd64, kustomize.v5
+	return t == name || strings.HasPrefix(t, name+"-") || strings.HasPrefix(t, name+"_") || strings.HasPrefix(t, name+".")
+}
+
+// Targets returns the targets that have a recipe.
+func (f *File) Targets() []string {
+	out := make([]string, 0, len(f.recipes))
+	for t := range f.recipes {
+		out = append(out, t)
+	}
+	return out
 }

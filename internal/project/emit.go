@@ -337,5 +337,22 @@ func EmitFile(ctx context.Context, path string, opts ...EmitOption) (*EmitResult
 	if err != nil {
 		return nil, err
 	}
-	return Emit(ctx, p, opts...)
+	if !p.Multi() {
+		return Emit(ctx, p, opts...)
+	}
+	// several bundles: each emits into its own deploy folder; Files are then below the project
+	out := &EmitResult{Dir: "."}
+	for _, part := range p.Parts() {
+		res, err := Emit(ctx, part, opts...)
+		if err != nil {
+			return nil, fmt.Errorf("bundle %s: %w", part.Name, err)
+		}
+		for _, f := range res.Files {
+			out.Files = append(out.Files, filepath.ToSlash(filepath.Join(part.Outputs.Deploy, filepath.FromSlash(f))))
+		}
+		for _, w := range res.Warnings {
+			out.Warnings = append(out.Warnings, "bundle "+part.Name+": "+w)
+		}
+	}
+	return out, nil
 }

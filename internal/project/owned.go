@@ -3,6 +3,7 @@ package project
 import (
 	"bufio"
 	"bytes"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -15,6 +16,8 @@ import (
 	"github.com/opack/opack/internal/rootfs"
 
 	"github.com/opack/opack/internal/manifest"
+	"github.com/opack/opack/internal/project/config"
+	"github.com/opack/opack/internal/tmpdir"
 )
 
 // OwnedFile lists the files of the folders opack build replaces as a whole (bundle, deploy
@@ -191,4 +194,42 @@ func allUnder(files []string, dir string) bool {
 		}
 	}
 	return true
+}
+
+// PrunedByFirstBuild lists the files of the project's bundle folder that its first build would
+// delete and opack did not write (build refuses them without --prune): committed files the
+// bundle generated from the kustomize input no longer holds. opack init names them.
+func PrunedByFirstBuild(ctx context.Context, p *config.Project) ([]string, error) {
+	stage, err := tmpdir.Make("init")
+	if err != nil {
+		return nil, err
+	}
+	defer tmpdir.Remove(stage)
+	r := &run{p: p, o: newBuildOptions(nil), check: true, res: &BuildResult{}, stage: stage, version: p.Version}
+	if r.version == "" {
+		r.version = "0.0.1" // the file names of a bundle do not depend on its version
+	}
+	if err := r.generate(ctx); err != nil {
+		return nil, err
+	}
+	owned, err := r.ownedFiles()
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, o := range r.outputs {
+		if !o.dir {
+			continue
+		}
+		gone, err := r.removedFiles(o)
+		if err != nil {
+			return nil, err
+		}
+		for _, g := range gone {
+			if !owned[g] {
+				out = append(out, g)
+			}
+		}
+	}
+	return out, nil
 }

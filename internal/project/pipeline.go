@@ -100,9 +100,10 @@ type buildOptions struct {
 // otherwise offline.
 func BuildAllowRemote(on bool) BuildOption { return func(o *buildOptions) { o.allowRemote = on } }
 
-// BuildGoTypes (on by default) runs the kustomize-manifests step first for a Go project, as
-// operator-sdk's make bundle does: the bundle is generated from the base CSV regenerated from the Go
-// API types below api/ (in memory: config/ is never edited; a stale base is reported as a warning).
+// BuildGoTypes (on by default) runs the kustomize-manifests step first, as operator-sdk's make
+// bundle does for every layout: the bundle is generated from the base CSV as that step rewrites it
+// (from the Go API types of kustomizeManifests.apisDir for a Go project), in memory: config/ is never
+// edited; a stale base is reported as a warning.
 func BuildGoTypes(on bool) BuildOption { return func(o *buildOptions) { o.noGoTypes = !on } }
 
 // BuildVersion overrides the version (--version).
@@ -137,6 +138,9 @@ type BuildResult struct {
 	Version string
 	// Bundle is the bundle image: Tag the configured reference, Digest the reference by digest.
 	Bundle ImageRef
+	// Bundles are the bundle images of a project of several bundles, in opack.yaml order (Bundle
+	// is the first).
+	Bundles []NamedImage
 	// Catalogs are the catalog images, in opack.yaml order.
 	Catalogs []CatalogRef
 	// Written are the outputs Build replaced, relative to the project folder, sorted; empty when
@@ -164,6 +168,12 @@ type ImageRef struct {
 	Tag    string // the reference opack.yaml gives (repository:tag)
 	Digest string // the same repository by digest
 	Layout string // the OCI layout holding it, offline ("" when pushed)
+}
+
+// NamedImage is the bundle image of one bundle of several.
+type NamedImage struct {
+	Name string
+	ImageRef
 }
 
 // CatalogRef is one built catalog.
@@ -247,6 +257,9 @@ func runLocked(ctx context.Context, p *config.Project, check bool, o *buildOptio
 		o.push = false
 	}
 	r := &run{p: p, o: o, check: check, res: &BuildResult{}}
+	if p.Multi() {
+		return r.runParts(ctx)
+	}
 	if check {
 		if err := checkNoPending(p); err != nil {
 			return r.res, err

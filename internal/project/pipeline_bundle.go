@@ -24,6 +24,9 @@ import (
 // kept when the CSV did not change) and stages the folder the project would get.
 func (r *run) generate(ctx context.Context) error {
 	p := r.p
+	if err := r.checkPackage(); err != nil {
+		return err
+	}
 	opts := r.bundleOptions()
 	base, err := bundle.BaseFromGoTypes(ctx, opts)
 	if err != nil {
@@ -73,12 +76,12 @@ func (r *run) generate(ctx context.Context) error {
 	if err := writeTree(r.bundleDir, tree); err != nil {
 		return stepErr(StepGenerate, p.Bundle.Dir, fmt.Errorf("staging the bundle: %w", err), "")
 	}
-	dockerfile := r.staged(DefaultBundleDockerfile)
-	if err := os.WriteFile(dockerfile, res.Dockerfile.Data, 0o644); err != nil {
-		return stepErr(StepGenerate, DefaultBundleDockerfile, err, "")
+	dockerfile := r.staged("dockerfile", filepath.Base(p.Bundle.Dockerfile))
+	if err := writeStaged(dockerfile, res.Dockerfile.Data); err != nil {
+		return stepErr(StepGenerate, p.Bundle.Dockerfile, err, "")
 	}
 	r.addOutput(p.Bundle.Dir, r.bundleDir, true, true)
-	r.addOutput(DefaultBundleDockerfile, dockerfile, false, true)
+	r.addOutput(p.Bundle.Dockerfile, dockerfile, false, true)
 	return nil
 }
 

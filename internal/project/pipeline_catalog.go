@@ -126,10 +126,24 @@ func (r *run) buildCatalog(ctx context.Context, i int) error {
 		return err
 	}
 	dir := r.staged("catalogs", fmt.Sprint(i))
-	if err := fbc.WriteDir(*cfg, dir, CatalogFormat); err != nil {
-		return stepErr(StepRender, c.Dir, err, "")
+	if c.File != "" {
+		// one file, as opm alpha render-template -o yaml writes it; the folder holding only it is
+		// what is validated and put into the image
+		var b bytes.Buffer
+		if err := fbc.WriteYAML(*cfg, &b); err != nil {
+			return stepErr(StepRender, c.File, err, "")
+		}
+		f := filepath.Join(dir, filepath.Base(c.File))
+		if err := writeStaged(f, b.Bytes()); err != nil {
+			return stepErr(StepRender, c.File, err, "")
+		}
+		r.addOutput(c.File, f, false, true)
+	} else {
+		if err := fbc.WriteDir(*cfg, dir, CatalogFormat); err != nil {
+			return stepErr(StepRender, c.Dir, err, "")
+		}
+		r.addOutput(c.Dir, dir, true, true)
 	}
-	r.addOutput(c.Dir, dir, true, true)
 
 	r.o.logf("%s %s", StepCatalogValidate, c.Name)
 	if err := r.validateCatalog(ctx, c, dir); err != nil {
@@ -153,6 +167,10 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	rd, err := render.NewRenderer(render.WithPuller(r.images))
+	if err != nil {
+		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
+	}
 	if cur != nil {
 		for _, b := range cur.Bundles {
 			if b.Name != r.csvName || b.Package != r.p.Package {
@@ -161,19 +179,24 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 			if b.Image == ref {
 				return data, nil
 			}
+			built, err := rd.RenderBundle(ctx, ref)
+			if err != nil || len(built.Bundles) != 1 {
+				return nil, stepErr(StepRender, c.Template, fmt.Errorf("rendering %s: %v", ref, err), "")
+			}
+			d := releasedDifference(b, built.Bundles[0])
+			if d == "" {
+				r.publishedRelease(c, b.Name, b.Image)
+				return data, nil
+			}
 			if n := bytes.Count(data, []byte(b.Image)); n != 1 {
-				return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("bundle %s is in the template as %s (found %d times), not as %s", b.Name, b.Image, n, ref),
+				return nil, stepErr(StepCatalogTemplate, c.Template, fmt.Errorf("bundle %s is in the template as %s (found %d times), not as %s, which differs: %s", b.Name, b.Image, n, ref, d),
 					"remove the old entry of "+b.Name+" from "+c.Template+", or build a new version")
 			}
-			if err := r.rebuiltRelease(c, b.Name, b.Image, ref); err != nil {
+			if err := r.rebuiltRelease(c, b.Name, b.Image, ref, d); err != nil {
 				return nil, err
 			}
 			return bytes.ReplaceAll(data, []byte(b.Image), []byte(ref)), nil
 		}
-	}
-	rd, err := render.NewRenderer(render.WithPuller(r.images))
-	if err != nil {
-		return nil, stepErr(StepCatalogTemplate, c.Template, err, "")
 	}
 	out, err := template.AddTemplateBundle(ctx, data, ref, template.TemplateAddOptions{Channels: r.p.Channels, Render: rd.RenderBundle})
 	if err != nil {
@@ -188,11 +211,11 @@ func (r *run) addToTemplate(ctx context.Context, i int) ([]byte, error) {
 func (r *run) validateCatalog(ctx context.Context, c config.Catalog, dir string) error {
 	cfg, err := fbc.LoadDir(ctx, dir)
 	if err != nil {
-		return stepErr(StepCatalogValidate, c.Dir, err, "")
+		return stepErr(StepCatalogValidate, c.Rendered(), err, "")
 	}
-	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Dir))
+	rep := check.Validate(ctx, cfg, check.WithChecks(check.CheckOPM, check.CheckDeps, check.CheckGraph), check.WithFile(c.Rendered()))
 	fs := append(rep.Findings, r.defaultChannelFindings(cfg, c)...)
-	fs = append(fs, r.edgeFindings(ctx, cfg, c.Dir)...)
+	fs = append(fs, r.edgeFindings(ctx, cfg, c.Rendered())...)
 	if c.Mode == config.CatalogModeFBC {
 		fs = append(r.publishedEdges(fs), r.fbcDiffFindings(ctx, c, dir)...)
 	}
@@ -219,7 +242,7 @@ func (r *run) buildCatalogImage(ctx context.Context, c config.Catalog, dir strin
 	if err != nil {
 		return stepErr(StepCatalogImage, c.Dir, err, "")
 	}
-	cr := CatalogRef{Name: c.Name, Dir: c.Dir, ImageRef: ImageRef{Tag: tagRef, Digest: ref.Context().Digest(h.String()).Name()}}
+	cr := CatalogRef{Name: c.Name, Dir: c.Rendered(), ImageRef: ImageRef{Tag: tagRef, Digest: ref.Context().Digest(h.String()).Name()}}
 	if !r.o.push {
 		rel := r.imagesDir(c.Name)
 		layout, err := r.stageLayout(rel)

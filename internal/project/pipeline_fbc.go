@@ -145,7 +145,12 @@ func (r *run) rebuiltFBC(ctx context.Context, c config.Catalog, files map[string
 		if old.Image == b.Image {
 			return nil, nil
 		}
-		if err := r.rebuiltRelease(c, b.Name, old.Image, b.Image); err != nil {
+		d := releasedDifference(old, b)
+		if d == "" {
+			r.publishedRelease(c, b.Name, old.Image)
+			return nil, nil
+		}
+		if err := r.rebuiltRelease(c, b.Name, old.Image, b.Image, d); err != nil {
 			return nil, err
 		}
 		changed, err := template.ReplaceFBCBundle(files, b)

@@ -3,92 +3,167 @@ package project
 import (
 	"context"
 	"fmt"
+	"os"
+	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/opack/opack/internal/project/config"
+	"github.com/opack/opack/internal/rootfs"
 
 	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/types"
-	"sigs.k8s.io/kustomize/kyaml/filesys"
 	"sigs.k8s.io/yaml"
 
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/kustomize"
-	"github.com/opack/opack/internal/manifest"
 )
 
 // kustomizeWithImages builds the kustomization with the images entries of opack.yaml applied as
 // `kustomize edit set image` applies them (the Makefile's `cd config/manager && kustomize edit set
-// image controller=$IMG`): in every kustomization of the input that lists the image, else in the
-// kustomization that is built. The input is copied into memory; config/ is never edited.
+// image controller=$IMG`): in every kustomization the build reaches that lists the image, else in
+// the kustomization that is built. The edited kustomizations (and the base files the
+// kustomize-manifests step regenerated) are read in place of those on disk; config/ is never
+// edited, and the build reads the project as it is at any depth (config/manifests/x naming
+// ../../default).
 func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) ([]byte, error) {
 	dir, err := filepath.Abs(r.path(r.p.KustomizeDir))
 	if err != nil {
 		return nil, err
 	}
-	// The input tree: config/ for the usual layout (config/manifests refers to ../default and others).
-	root := dir
-	if filepath.Base(filepath.Dir(dir)) == "config" {
-		root = filepath.Dir(dir)
-	}
-	fs := filesys.MakeFsInMemory()
-	// A file of the tree may be a symlink to a file elsewhere in the project (volsync's
-	// config/openshift/mover_scc.yaml -> ../../cmd/openshift/mover_scc.yaml), as kustomize and opack
-	// generate bundle read it; never one leaving the project.
-	files, err := manifest.Files(root, manifest.WithLinkRoot(r.p.Dir))
+	root, err := filepath.Abs(r.p.Dir)
 	if err != nil {
 		return nil, err
 	}
-	// The base files the kustomize-manifests step regenerated are read in place of those on disk.
-	generated := map[string][]byte{}
+	files := map[string][]byte{}
 	if base != nil {
 		for _, f := range base.Files {
 			abs, err := filepath.Abs(f.Name)
 			if err != nil {
 				return nil, err
 			}
-			generated[abs] = f.Data
+			files[abs] = f.Data
 		}
 	}
-	declared := map[string]bool{}
-	var kustomizations []string
-	for _, f := range files {
-		p := filepath.Join(root, filepath.FromSlash(f))
-		data, ok := generated[p]
-		delete(generated, p)
-		if !ok {
-			if data, err = manifest.ReadBytes(p); err != nil { // listed by manifest.Files: regular, inside root
-				return nil, err
+	declared := map[int]bool{} // the images entries of opack.yaml applied
+	kusts, err := reachableKustomizations(root, dir, files)
+	if err != nil {
+		return nil, err
+	}
+	read := func(k string) ([]byte, error) {
+		if data, ok := files[k]; ok {
+			return data, nil
+		}
+		return rootfs.ReadFile(root, mustRel(root, k))
+	}
+	for _, k := range kusts {
+		data, err := read(k)
+		if err != nil {
+			return nil, err
+		}
+		edited, err := r.setImages(data, filepath.ToSlash(mustRel(root, filepath.Dir(k))), declared)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
+		}
+		if string(edited) != string(data) {
+			files[k] = edited
+		}
+	}
+	// an entry no kustomization lists is added where `kustomize edit set image` adds it: in its
+	// folder's kustomization, else in the one that is built
+	for i, im := range r.p.Images {
+		if declared[i] {
+			continue
+		}
+		k := ""
+		if len(kusts) > 0 {
+			k = kusts[0]
+		}
+		if im.Dir != "" {
+			k = ""
+			for _, c := range kusts {
+				if filepath.ToSlash(mustRel(root, filepath.Dir(c))) == path.Clean(im.Dir) {
+					k = c
+				}
+			}
+			if k == "" {
+				r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("images[%d] (%s in %s): the kustomize build of %s does not read %s, so the image is not set", i, im.Name, im.Dir, r.p.KustomizeDir, im.Dir))
+				continue
 			}
 		}
-		if isKustomization(p) {
-			kustomizations = append(kustomizations, p)
-			if data, err = r.setImages(data, declared); err != nil {
-				return nil, fmt.Errorf("%s: %w", p, err)
+		if k == "" {
+			return nil, fmt.Errorf("no kustomization in %s", dir)
+		}
+		data, err := read(k)
+		if err != nil {
+			return nil, err
+		}
+		img := types.Image{Name: im.Name, NewName: im.NewName, NewTag: strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version), Digest: im.Digest}
+		if files[k], err = addImages(data, []types.Image{img}); err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
+		}
+	}
+	return kustomize.Build(ctx, dir, kustomize.WithRoot(root), kustomize.WithFiles(files), kustomize.WithAllowRemote(r.o.allowRemote))
+}
+
+func mustRel(root, p string) string {
+	rel, err := filepath.Rel(root, p)
+	if err != nil {
+		return p
+	}
+	return rel
+}
+
+// reachableKustomizations are the kustomization files of dir and of every local folder its
+// resources, bases and components name, transitively, dir's first (paths absolute; a folder
+// outside root or a URL is left to the build, which refuses or fetches it).
+func reachableKustomizations(root, dir string, files map[string][]byte) ([]string, error) {
+	var out []string
+	seen := map[string]bool{}
+	queue := []string{dir}
+	for len(queue) > 0 && len(seen) < 1000 {
+		d := queue[0]
+		queue = queue[1:]
+		if seen[d] {
+			continue
+		}
+		seen[d] = true
+		rel, err := filepath.Rel(root, d)
+		if err != nil || !filepath.IsLocal(rel) && rel != "." {
+			continue
+		}
+		k := ""
+		var data []byte
+		for _, n := range konfig.RecognizedKustomizationFileNames() {
+			p := filepath.Join(d, n)
+			if b, ok := files[p]; ok {
+				k, data = p, b
+				break
+			}
+			if b, err := rootfs.ReadFile(root, filepath.Join(rel, n)); err == nil {
+				k, data = p, b
+				break
 			}
 		}
-		if err := fs.WriteFile(p, data); err != nil {
-			return nil, err
+		if k == "" {
+			continue
+		}
+		out = append(out, k)
+		var kust types.Kustomization
+		if err := yaml.Unmarshal(data, &kust); err != nil {
+			return nil, fmt.Errorf("%s: %w", k, err)
+		}
+		for _, res := range append(append(append([]string{}, kust.Resources...), kust.Bases...), kust.Components...) {
+			if strings.Contains(res, "://") || strings.HasPrefix(res, "github.com/") {
+				continue
+			}
+			next := filepath.Join(d, filepath.FromSlash(res))
+			if st, err := os.Stat(next); err == nil && st.IsDir() {
+				queue = append(queue, next)
+			}
 		}
 	}
-	for p, data := range generated { // a base or kustomization.yaml not on disk yet
-		if err := fs.WriteFile(p, data); err != nil {
-			return nil, err
-		}
-	}
-	var rest []types.Image
-	for _, im := range r.p.Images {
-		if !declared[im.Name] {
-			rest = append(rest, types.Image{Name: im.Name, NewName: im.NewName, NewTag: im.NewTag, Digest: im.Digest})
-		}
-	}
-	if len(rest) > 0 {
-		if err := addImages(fs, dir, rest); err != nil {
-			return nil, err
-		}
-	}
-	return kustomize.BuildFS(ctx, fs, dir, kustomize.WithRoot(r.p.Dir), kustomize.WithAllowRemote(r.o.allowRemote))
+	return out, nil
 }
 
 func isKustomization(p string) bool {
@@ -100,8 +175,9 @@ func isKustomization(p string) bool {
 	return false
 }
 
-// setImages updates the images entries of a kustomization that name an image of opack.yaml.
-func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
+// setImages updates the images entries of the kustomization in folder dir (relative to the
+// project) that name an image of opack.yaml applying there, recording which applied.
+func (r *run) setImages(data []byte, dir string, declared map[int]bool) ([]byte, error) {
 	if !strings.Contains(string(data), "images") {
 		return data, nil
 	}
@@ -111,11 +187,11 @@ func (r *run) setImages(data []byte, declared map[string]bool) ([]byte, error) {
 	}
 	changed := false
 	for i := range k.Images {
-		for _, im := range r.p.Images {
-			if k.Images[i].Name != im.Name {
+		for j, im := range r.p.Images {
+			if k.Images[i].Name != im.Name || (im.Dir != "" && path.Clean(im.Dir) != dir) {
 				continue
 			}
-			declared[im.Name], changed = true, true
+			declared[j], changed = true, true
 			im.NewTag = strings.ReplaceAll(im.NewTag, "{{.Version}}", r.version)
 			k.Images[i] = mergeImage(k.Images[i], im)
 		}
@@ -139,26 +215,12 @@ func mergeImage(cur types.Image, im config.ImageAlias) types.Image {
 	return cur
 }
 
-// addImages appends images entries to the kustomization in dir.
-func addImages(fs filesys.FileSystem, dir string, images []types.Image) error {
-	for _, n := range konfig.RecognizedKustomizationFileNames() {
-		p := filepath.Join(dir, n)
-		if !fs.Exists(p) {
-			continue
-		}
-		data, err := fs.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		var k types.Kustomization
-		if err := yaml.Unmarshal(data, &k); err != nil {
-			return fmt.Errorf("%s: %w", p, err)
-		}
-		k.Images = append(k.Images, images...)
-		if data, err = yaml.Marshal(k); err != nil {
-			return err
-		}
-		return fs.WriteFile(p, data)
+// addImages appends images entries to a kustomization.
+func addImages(data []byte, images []types.Image) ([]byte, error) {
+	var k types.Kustomization
+	if err := yaml.Unmarshal(data, &k); err != nil {
+		return nil, err
 	}
-	return fmt.Errorf("no kustomization in %s", dir)
+	k.Images = append(k.Images, images...)
+	return yaml.Marshal(k)
 }

@@ -63,6 +63,14 @@ func (r *run) staged(parts ...string) string {
 }
 
 func (r *run) pipeline(ctx context.Context) error {
+	if err := r.steps(ctx); err != nil {
+		return err
+	}
+	return r.finish(ctx)
+}
+
+// steps runs the steps of one bundle, up to its outputs staged and checked.
+func (r *run) steps(ctx context.Context) error {
 	if err := r.resolve(ctx); err != nil {
 		return err
 	}
@@ -90,13 +98,16 @@ func (r *run) pipeline(ctx context.Context) error {
 	}
 	// Every check ran: a waiver that matched nothing is a typo or a leftover.
 	r.res.Warnings = append(r.res.Warnings, r.p.UnusedWaivers(r.usedWaivers)...)
+	return r.checkRemovals()
+}
+
+// finish saves the version, records the owned files, and then reports (check) or pushes and
+// writes (build) the staged outputs.
+func (r *run) finish(ctx context.Context) error {
 	if err := r.saveVersion(); err != nil {
 		return err
 	}
 	if err := r.recordOwned(); err != nil {
-		return err
-	}
-	if err := r.checkRemovals(); err != nil {
 		return err
 	}
 	if r.check {
@@ -165,22 +176,26 @@ func (r *run) bundleOptions() bundle.Options {
 		Package:         p.Package,
 		Version:         r.version,
 		Channels:        strings.Join(p.Channels, ","),
-		DefaultChannel:  p.DefaultChannel,
+		DefaultChannel:  p.BundleDefaultChannel(),
 		KustomizeDir:    r.path(p.KustomizeDir),
 		ProjectRoot:     p.Dir,
 		AllowRemote:     r.o.allowRemote,
 		OutputDir:       r.path(p.Bundle.Dir),
-		Dockerfile:      r.path(DefaultBundleDockerfile),
+		Dockerfile:      r.path(p.Bundle.Dockerfile),
 		SourceDateEpoch: r.o.sourceDateEpoch,
 		Mode:            bundle.ModeCheck,
 		APIsDir:         r.apisDir(),
+		BaseInputDir:    r.path(p.KustomizeManifests.InputDir),
+		BaseOutputDir:   r.path(p.KustomizeManifests.OutputDir),
+
+		ExtraServiceAccounts: p.Bundle.ExtraServiceAccounts,
 	}
 }
 
 // apisDir is the Go API folder the kustomize-manifests step reads ("" when turned off).
 func (r *run) apisDir() string {
-	if r.o.noGoTypes {
+	if r.o.noGoTypes || r.p.KustomizeManifests.Skip {
 		return ""
 	}
-	return "api"
+	return r.p.KustomizeManifests.APIsDir
 }

@@ -94,6 +94,13 @@ func setVersion(data []byte, n *yaml.Node, v string) ([]byte, error) {
 	return bytes.Join(lines, nil), nil
 }
 
+// publishedRelease records that this build regenerated a release already in catalog c, unchanged:
+// the catalog keeps it as it is (under its own image reference).
+func (r *run) publishedRelease(c config.Catalog, bundle, old string) {
+	r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: version %s (%s) is already published there as %s, and this build regenerates the same bundle (createdAt and builder aside): the catalog keeps it as it is; build the next release with --version",
+		c.Source(), r.version, bundle, old))
+}
+
 // RuleReleasedVersionChanged is the rule of check's finding for a version already in a catalog
 // template that this build would give another digest.
 const RuleReleasedVersionChanged = "build/released-version-changed"
@@ -102,13 +109,13 @@ const RuleReleasedVersionChanged = "build/released-version-changed"
 // image (old) than this build's (ref). A released version must not change, so the build fails
 // unless BuildAllowRebuild says the version was never published; check records a finding and
 // goes on, so its diff still shows what changed.
-func (r *run) rebuiltRelease(c config.Catalog, bundle, old, ref string) error {
+func (r *run) rebuiltRelease(c config.Catalog, bundle, old, ref, difference string) error {
 	if r.o.allowRebuild {
 		r.res.Warnings = append(r.res.Warnings, fmt.Sprintf("%s: bundle %s was %s and is replaced by %s (--allow-rebuild)", c.Source(), bundle, old, ref))
 		return nil
 	}
-	err := fmt.Errorf("version %s (%s) is already in %s as %s, and this build gives %s: the bundle's content changed without a new version",
-		r.version, bundle, c.Source(), old, ref)
+	err := fmt.Errorf("version %s (%s) is already in %s as %s, and this build gives %s, which differs (%s): the bundle's content changed without a new version",
+		r.version, bundle, c.Source(), old, ref, difference)
 	fix := "build a new version (set version in " + r.p.File + " or pass --version), or pass --allow-rebuild if " + bundle + " was never published"
 	if r.check {
 		r.refusals = append(r.refusals, finding.Finding{Severity: finding.SeverityError, File: c.Source(), Object: "bundle " + bundle,

@@ -43,21 +43,57 @@ type Project struct {
 	Channels       []string `yaml:"channels,omitempty"`
 	DefaultChannel string   `yaml:"defaultChannel,omitempty"`
 	// KustomizeDir is the kustomize folder the bundle is generated from (default config/manifests).
-	KustomizeDir string       `yaml:"kustomizeDir,omitempty"`
-	Bundle       Bundle       `yaml:"bundle"`
-	Catalogs     []Catalog    `yaml:"catalogs"`
-	Previous     Previous     `yaml:"previous,omitempty"`
-	Outputs      Outputs      `yaml:"outputs,omitempty"`
-	Deploy       Deploy       `yaml:"deploy,omitempty"`
-	Waivers      []Waiver     `yaml:"waivers,omitempty"`
-	Migrations   []Migration  `yaml:"migrations,omitempty"`
-	Images       []ImageAlias `yaml:"images,omitempty"`
+	KustomizeDir string `yaml:"kustomizeDir,omitempty"`
+	// KustomizeManifests is operator-sdk's `generate kustomize manifests` step, run in memory
+	// before the bundle is generated, as its Makefile runs it.
+	KustomizeManifests KustomizeManifests `yaml:"kustomizeManifests,omitempty"`
+	Bundle             Bundle             `yaml:"bundle"`
+	Catalogs           []Catalog          `yaml:"catalogs"`
+	Previous           Previous           `yaml:"previous,omitempty"`
+	Outputs            Outputs            `yaml:"outputs,omitempty"`
+	Deploy             Deploy             `yaml:"deploy,omitempty"`
+	Waivers            []Waiver           `yaml:"waivers,omitempty"`
+	Migrations         []Migration        `yaml:"migrations,omitempty"`
+	Images             []ImageAlias       `yaml:"images,omitempty"`
+	// Name names a bundle of bundles (default its package).
+	Name string `yaml:"name,omitempty"`
+	// Bundles lists the bundles of a repository that builds several (one per profile of its
+	// Makefile): each entry holds that bundle's fields, over the top-level ones. Build, check and
+	// release them together (Parts).
+	Bundles []Project `yaml:"bundles,omitempty"`
 
 	// File is the path opack.yaml was read from, Dir the project folder (set by Load).
 	File string `yaml:"-"`
 	Dir  string `yaml:"-"`
 
 	root *yaml.Node // the decoded document, for line numbers
+	// defaultChannelSet records that defaultChannel was given (the bundle then carries it).
+	defaultChannelSet bool
+	// parts are the bundles of bundles, each a project of its own (nil for one bundle); index
+	// is a part's place in bundles plus one (0: the project itself).
+	parts []*Project
+	index int
+}
+
+// Parts returns the bundles the project builds: the entries of bundles, each with the
+// top-level fields it does not set, or the project itself.
+func (p *Project) Parts() []*Project {
+	if len(p.parts) > 0 {
+		return p.parts
+	}
+	return []*Project{p}
+}
+
+// Multi reports whether the project builds several bundles.
+func (p *Project) Multi() bool { return len(p.parts) > 0 }
+
+// BundleDefaultChannel is the default channel the bundle's metadata names: defaultChannel when
+// opack.yaml gives it, none otherwise (as operator-sdk generate bundle without --default-channel).
+func (p *Project) BundleDefaultChannel() string {
+	if p.defaultChannelSet || p.root == nil {
+		return p.DefaultChannel
+	}
+	return ""
 }
 
 // VersionFrom says where the version comes from when Version is empty.
@@ -81,6 +117,25 @@ type Bundle struct {
 	// Image is the bundle image repository, tagged v<version> (e.g. quay.io/me/op-bundle), or a reference
 	// template using {{.Version}} (e.g. quay.io/me/op-bundle:{{.Version}}).
 	Image string `yaml:"image"`
+	// Dockerfile is the bundle Dockerfile build writes (default bundle.Dockerfile, or
+	// <dir>.Dockerfile for each of several bundles); its COPY paths are relative to its folder.
+	Dockerfile string `yaml:"dockerfile,omitempty"`
+	// ExtraServiceAccounts are service accounts besides the deployments' whose roles go into the
+	// CSV (operator-sdk generate bundle --extra-service-accounts).
+	ExtraServiceAccounts []string `yaml:"extraServiceAccounts,omitempty"`
+}
+
+// KustomizeManifests configures the kustomize-manifests step (operator-sdk generate kustomize
+// manifests): the base CSV is read, its owned CRD descriptions regenerated from the Go API types
+// (Go projects), and the bundle generated from it; config/ is not edited.
+type KustomizeManifests struct {
+	// Skip turns the step off (a Makefile that does not run it).
+	Skip bool `yaml:"skip,omitempty"`
+	// APIsDir is the root of the Go API types (default api).
+	APIsDir string `yaml:"apisDir,omitempty"`
+	// InputDir and OutputDir are where the base is read from and written to (default kustomizeDir).
+	InputDir  string `yaml:"inputDir,omitempty"`
+	OutputDir string `yaml:"outputDir,omitempty"`
 }
 
 // Catalog is one file-based catalog the bundle is added to (e.g. one per OpenShift version).
@@ -92,6 +147,10 @@ type Catalog struct {
 	Template string `yaml:"template,omitempty"`
 	// Dir is the rendered FBC folder (default catalog, or catalogs/<name> when there are several).
 	Dir string `yaml:"dir,omitempty"`
+	// File, in template mode, is the rendered catalog as one YAML file in place of Dir (as
+	// `opm alpha render-template basic -o yaml T > FILE` writes it: catalog/v4.12/catalog.yaml
+	// beside catalog/v4.12/catalog-template.yaml, one catalog per OpenShift release).
+	File string `yaml:"file,omitempty"`
 	// Image is the catalog image reference; without a tag it is tagged v<version>; {{.Version}} works too.
 	Image string `yaml:"image"`
 	// Mode is template (default: Template is rendered into Dir) or fbc: Dir is a file-based catalog
@@ -118,6 +177,14 @@ func (c Catalog) Source() string {
 		return c.Dir
 	}
 	return c.Template
+}
+
+// Rendered is where the rendered catalog is written: File, else Dir.
+func (c Catalog) Rendered() string {
+	if c.File != "" {
+		return c.File
+	}
+	return c.Dir
 }
 
 // HasServeCache reports whether the catalog image carries opm's serve cache.
@@ -165,7 +232,11 @@ type Migration struct {
 // ImageAlias overrides an image of the kustomize input when the bundle is generated, like kustomize's
 // images transformer (`kustomize edit set image`), but in memory: config/ is never edited.
 type ImageAlias struct {
-	Name    string `yaml:"name"`
+	Name string `yaml:"name"`
+	// Dir is the folder whose kustomization the edit applies to (the Makefile's `cd DIR && kustomize
+	// edit set image`); empty: every kustomization the build reaches that lists the image, else
+	// the one that is built.
+	Dir     string `yaml:"dir,omitempty"`
 	NewName string `yaml:"newName,omitempty"`
 	// NewTag may use {{.Version}}, the version being built.
 	NewTag string `yaml:"newTag,omitempty"`

@@ -25,7 +25,7 @@ func (p *Project) pathFields() []struct {
 		{at("deploy", "templates"), p.Deploy.Templates},
 	}
 	for i, c := range p.Catalogs {
-		fs = append(fs, field{at("catalogs", i, "dir"), c.Dir}, field{at("catalogs", i, "template"), c.Template})
+		fs = append(fs, field{at("catalogs", i, "dir"), c.Dir}, field{at("catalogs", i, "file"), c.File}, field{at("catalogs", i, "template"), c.Template})
 	}
 	return fs
 }

@@ -6,17 +6,19 @@ import (
 
 // Defaults of opack.yaml.
 const (
-	DefaultChannel         = "alpha"
-	DefaultKustomizeDir    = "config/manifests"
-	DefaultBundleDir       = "bundle"
-	DefaultOutputDir       = "_output"
-	DefaultDeployDir       = "deploy"
-	DefaultCatalogTemplate = "catalog-template.yaml"
-	DefaultCatalogDir      = "catalog"
-	DefaultSourceNamespace = "olm"
-	DefaultPollInterval    = "10m"
-	DefaultPollMinutes     = 10
-	DefaultGitTagPrefix    = "v"
+	DefaultChannel          = "alpha"
+	DefaultKustomizeDir     = "config/manifests"
+	DefaultAPIsDir          = "api"
+	DefaultBundleDir        = "bundle"
+	DefaultBundleDockerfile = "bundle.Dockerfile"
+	DefaultOutputDir        = "_output"
+	DefaultDeployDir        = "deploy"
+	DefaultCatalogTemplate  = "catalog-template.yaml"
+	DefaultCatalogDir       = "catalog"
+	DefaultSourceNamespace  = "olm"
+	DefaultPollInterval     = "10m"
+	DefaultPollMinutes      = 10
+	DefaultGitTagPrefix     = "v"
 	// MinOLMVersionNoCacheDir is the first OLM v0 release that serves a CatalogSource whose
 	// extractContent has no cacheDir (v0.33.0 made cacheDir optional; v0.35.0 gave the cacheless
 	// server the writable /tmp that v0.33.0's read-only root filesystem took away).
@@ -28,9 +30,17 @@ func (p *Project) applyDefaults() {
 	if len(p.Channels) == 0 {
 		p.Channels = []string{DefaultChannel}
 	}
+	p.defaultChannelSet = p.DefaultChannel != ""
 	def(&p.DefaultChannel, p.Channels[0])
 	def(&p.KustomizeDir, DefaultKustomizeDir)
 	def(&p.Bundle.Dir, DefaultBundleDir)
+	if p.index == 0 {
+		def(&p.Bundle.Dockerfile, DefaultBundleDockerfile)
+	}
+	km := &p.KustomizeManifests
+	def(&km.APIsDir, DefaultAPIsDir)
+	def(&km.OutputDir, p.KustomizeDir)
+	def(&km.InputDir, km.OutputDir)
 	if g := p.VersionFrom.GitTag; g != nil && g.Prefix == nil {
 		prefix := DefaultGitTagPrefix
 		g.Prefix = &prefix
@@ -48,10 +58,14 @@ func (p *Project) applyDefaults() {
 				def(&c.Name, p.Package+"-catalog")
 			}
 			def(&c.Template, DefaultCatalogTemplate)
-			def(&c.Dir, DefaultCatalogDir)
+			if c.File == "" {
+				def(&c.Dir, DefaultCatalogDir)
+			}
 		} else if c.Name != "" {
 			def(&c.Template, path.Join("catalog-templates", c.Name+".yaml"))
-			def(&c.Dir, path.Join("catalogs", c.Name))
+			if c.File == "" {
+				def(&c.Dir, path.Join("catalogs", c.Name))
+			}
 		}
 		def(&c.Base, BaseScratch)
 	}

@@ -44,8 +44,12 @@ func Load(path string) (*Project, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Dir = filepath.Dir(path)
-	if errs := p.confined(); len(errs) > 0 {
+	p.SetDir(filepath.Dir(path))
+	var errs []*FieldError
+	for _, part := range p.Parts() {
+		errs = append(errs, part.confined()...)
+	}
+	if len(errs) > 0 {
 		return nil, &ConfigError{Errs: errs}
 	}
 	return p, nil
@@ -79,6 +83,9 @@ func Decode(data []byte, file string) (*Project, error) {
 		return nil, configError(file, err)
 	}
 	p.File, p.root = file, root.Content[0]
+	if len(p.Bundles) > 0 {
+		return p.decodeParts()
+	}
 	p.applyDefaults()
 	if errs := p.validate(); len(errs) > 0 {
 		return nil, &ConfigError{Errs: errs}

@@ -133,7 +133,8 @@ func TestDefaults(t *testing.T) {
 	want := &Project{
 		APIVersion: APIVersion, Kind: Kind, Package: "memcached-operator", File: "opack.yaml",
 		Channels: []string{"alpha"}, DefaultChannel: "alpha", KustomizeDir: "config/manifests",
-		Bundle: Bundle{Dir: "bundle", Image: "quay.io/example/memcached-operator-bundle"},
+		KustomizeManifests: KustomizeManifests{APIsDir: "api", InputDir: "config/manifests", OutputDir: "config/manifests"},
+		Bundle:             Bundle{Dir: "bundle", Image: "quay.io/example/memcached-operator-bundle", Dockerfile: "bundle.Dockerfile"},
 		Catalogs: []Catalog{{Name: "memcached-operator-catalog", Template: "catalog-template.yaml", Dir: "catalog",
 			Image: "quay.io/example/memcached-operator-catalog:latest", Mode: "template", Base: "scratch"}},
 		Outputs: Outputs{Dir: "_output", Deploy: "deploy"},

@@ -129,7 +129,13 @@ func (c *checker) catalogs() {
 			if cat.BundleFile != "" {
 				c.addf(at("catalogs", i, "bundleFile"), "only applies to mode: fbc (the template mode renders its own files)")
 			}
+			if cat.File != "" && cat.Dir != "" {
+				c.addf(at("catalogs", i, "file"), "set file (the rendered catalog as one file) or dir (as a folder), not both")
+			}
 		case CatalogModeFBC:
+			if cat.File != "" {
+				c.addf(at("catalogs", i, "file"), "only applies to mode: template (mode fbc keeps the catalog in dir)")
+			}
 			if cat.Template != "" {
 				c.addf(at("catalogs", i, "template"), "mode fbc has no template: remove it, or remove mode to render the template")
 			}
@@ -158,10 +164,14 @@ func (c *checker) paths() {
 	}
 	outs := []out{{at("bundle", "dir"), p.Bundle.Dir}, {at("outputs", "dir"), p.Outputs.Dir}, {at("outputs", "deploy"), p.Outputs.Deploy}}
 	for i, cat := range p.Catalogs {
-		outs = append(outs, out{at("catalogs", i, "dir"), cat.Dir})
+		outs = append(outs, out{at("catalogs", i, "dir"), cat.Dir}, out{at("catalogs", i, "file"), cat.File})
 		c.local(at("catalogs", i, "template"), cat.Template)
 	}
 	c.local(at("kustomizeDir"), p.KustomizeDir)
+	c.local(at("bundle", "dockerfile"), p.Bundle.Dockerfile)
+	c.local(at("kustomizeManifests", "apisDir"), p.KustomizeManifests.APIsDir)
+	c.local(at("kustomizeManifests", "inputDir"), p.KustomizeManifests.InputDir)
+	c.local(at("kustomizeManifests", "outputDir"), p.KustomizeManifests.OutputDir)
 	c.local(at("versionFrom", "file"), p.VersionFrom.File)
 	c.local(at("previous", "dir"), p.Previous.Dir)
 	c.local(at("deploy", "templates"), p.Deploy.Templates)
@@ -319,7 +329,11 @@ func (c *checker) lists() {
 			c.addf(at("migrations", i, "version"), "must be set: the version no longer in status.storedVersions")
 		}
 	}
+	for i, sa := range c.p.Bundle.ExtraServiceAccounts {
+		c.dns1123(at("bundle", "extraServiceAccounts", i), sa, validation.IsDNS1123Subdomain)
+	}
 	for i, im := range c.p.Images {
+		c.local(at("images", i, "dir"), im.Dir)
 		if im.Name == "" {
 			c.addf(at("images", i, "name"), "must be set: the image name used in config/, e.g. controller")
 		}

@@ -8,6 +8,7 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/go-git/go-git/v5"
 	"github.com/go-git/go-git/v5/plumbing"
 	"github.com/opack/opack/internal/rootfs"
 
@@ -24,6 +25,9 @@ type GitTags func(ctx context.Context, dir string) ([]string, error)
 // untrusted input, and git's own configuration and hooks can run programs).
 func ReadGitTags(ctx context.Context, dir string) ([]string, error) {
 	repo, err := gitrepo.Open(dir)
+	if errors.Is(err, git.ErrRepositoryNotExists) {
+		return nil, &NoTagError{NoRepository: true}
+	}
 	if err != nil {
 		return nil, fmt.Errorf("opening the git repository of %s: %w", dir, err)
 	}
@@ -36,7 +40,9 @@ func ReadGitTags(ctx context.Context, dir string) ([]string, error) {
 		return nil, fmt.Errorf("reading the tags: %w", err)
 	}
 	var out []string
+	total := 0
 	err = tags.ForEach(func(ref *plumbing.Reference) error {
+		total++
 		if err := ctx.Err(); err != nil {
 			return err
 		}
@@ -56,7 +62,34 @@ func ReadGitTags(ctx context.Context, dir string) ([]string, error) {
 		}
 		return nil
 	})
+	if err == nil && len(out) == 0 {
+		shallow, _ := repo.Storer.Shallow()
+		return nil, &NoTagError{Tags: total, Shallow: len(shallow) > 0}
+	}
 	return out, err
+}
+
+// NoTagError is a checkout whose HEAD no tag points at, as CI checkouts often are: a source
+// archive (no repository), a shallow clone, a clone without tags (actions/checkout fetches one
+// commit and no tags by default). It says what to fetch, or to pass --version.
+type NoTagError struct {
+	NoRepository, Shallow bool
+	Tags                  int // the tags the repository holds (none at HEAD)
+}
+
+func (e *NoTagError) Error() string {
+	const fix = "pass --version (opack build --version 1.2.3), or set version in opack.yaml"
+	switch {
+	case e.NoRepository:
+		return "the project is not in a git repository (a source archive?), so no tag gives its version: " + fix
+	case e.Tags == 0 && e.Shallow:
+		return "the checkout is shallow and holds no tags (actions/checkout fetches one commit and no tags unless fetch-depth: 0 or fetch-tags: true): fetch the tags (git fetch --tags), or " + fix
+	case e.Tags == 0:
+		return "the repository holds no tags (cloned or checked out without them?): fetch them (git fetch --tags), or " + fix
+	case e.Shallow:
+		return fmt.Sprintf("no tag points at HEAD (the shallow checkout holds %d other tags; a release is built from its tagged commit): check out the tag, or %s", e.Tags, fix)
+	}
+	return fmt.Sprintf("no tag points at HEAD (the repository holds %d other tags): tag the commit, or %s", e.Tags, fix)
 }
 
 // VersionOption configures ResolveVersion.

@@ -147,3 +147,52 @@ func TestImages(t *testing.T) {
 		})
 	}
 }
+
+// TestGitTagCheckouts: checkouts CI makes, which no tag at HEAD gives a version: a source archive,
+// actions/checkout's shallow fetch without tags, a clone without tags, an untagged commit. Each
+// error says what to fetch, or --version.
+func TestGitTagCheckouts(t *testing.T) {
+	git := func(dir string, args ...string) {
+		t.Helper()
+		cmd := exec.Command("git", args...)
+		cmd.Dir = dir
+		cmd.Env = append(os.Environ(), "GIT_AUTHOR_NAME=t", "GIT_AUTHOR_EMAIL=t@example.com", "GIT_COMMITTER_NAME=t", "GIT_COMMITTER_EMAIL=t@example.com", "GIT_CONFIG_GLOBAL=/dev/null", "GIT_CONFIG_NOSYSTEM=1")
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("git %v: %v\n%s", args, err, out)
+		}
+	}
+	origin := t.TempDir()
+	git(origin, "init", "-q")
+	git(origin, "commit", "-q", "--allow-empty", "-m", "one")
+	git(origin, "tag", "v1.0.0")
+	git(origin, "commit", "-q", "--allow-empty", "-m", "two")
+	mk := func(setup func(dir string)) string {
+		dir := t.TempDir()
+		setup(dir)
+		return dir
+	}
+	tests := []struct {
+		name, dir, want string
+	}{
+		{"source archive", t.TempDir(), "not in a git repository (a source archive?), so no tag gives its version: pass --version"},
+		{"shallow, no tags (actions/checkout)", mk(func(d string) {
+			git(d, "init", "-q")
+			git(d, "fetch", "-q", "--depth=1", "--no-tags", "file://"+origin, "HEAD")
+			git(d, "checkout", "-q", "FETCH_HEAD")
+		}), "the checkout is shallow and holds no tags (actions/checkout fetches one commit and no tags unless fetch-depth: 0 or fetch-tags: true): fetch the tags (git fetch --tags), or pass --version"},
+		{"clone without tags", mk(func(d string) { git(d, "clone", "-q", "--no-tags", origin, ".") }),
+			"the repository holds no tags (cloned or checked out without them?): fetch them (git fetch --tags), or pass --version"},
+		{"untagged commit", origin, "no tag points at HEAD (the repository holds 1 other tags): tag the commit, or pass --version"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := mustDecode(t, minimal+"versionFrom:\n  gitTag: {}\n")
+			p.Dir = tt.dir
+			_, err := p.ResolveVersion(context.Background())
+			var nt *NoTagError
+			if !errors.As(err, &nt) || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("got %v, want a NoTagError saying %q", err, tt.want)
+			}
+		})
+	}
+}

@@ -1,0 +1,1 @@
+-o kustomize -o operator-sdk bundle VERSION=2.19.1

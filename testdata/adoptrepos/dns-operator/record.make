@@ -1,0 +1,1 @@
+-o manifests -o operator-sdk bundle

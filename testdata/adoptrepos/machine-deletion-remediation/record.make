@@ -1,0 +1,1 @@
+-o manifests -o kustomize -o operator-sdk bundle

@@ -1,0 +1,1 @@
+-B -o operator-sdk -o manifests bundle

@@ -1,0 +1,1 @@
+-o kustomize -o operator-sdk -o helm-chart bundle

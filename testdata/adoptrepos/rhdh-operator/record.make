@@ -1,0 +1,2 @@
+-o manifests -o kustomize -o operator-sdk bundle PROFILE=rhdh
+-o manifests -o kustomize -o operator-sdk bundle PROFILE=backstage.io
