@@ -6,6 +6,8 @@ package tmpdir
 
 import (
 	"errors"
+	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -51,6 +53,10 @@ func Make(name string) (string, error) {
 		tops[top] = true
 		mu.Unlock()
 		return dir, nil
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		// A container image of opack alone (FROM scratch) has no /tmp.
+		return "", fmt.Errorf("%w: opack needs a temporary folder: set TMPDIR to a writable folder (in a container without /tmp, mount one: --tmpfs /tmp)", err)
 	}
 	return "", err
 }
