@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"github.com/google/go-cmp/cmp"
@@ -18,6 +19,7 @@ func copyGoFixture(t *testing.T) string {
 	if err := os.CopyFS(dst, os.DirFS(filepath.Join("..", "apitypes", "testdata", "sdk-go"))); err != nil {
 		t.Fatal(err)
 	}
+	t.Setenv("PATH", t.TempDir()) // no go command: the Go types are read without it
 	t.Setenv("GOPROXY", "off")
 	t.Setenv("GOMODCACHE", t.TempDir())
 	return dst
@@ -81,9 +83,11 @@ func TestGenerateBaseGoErrors(t *testing.T) {
 		{"kind without status", func(t *testing.T, dir string) {
 			replaceIn(t, filepath.Join(dir, "api", "v1alpha2", "dummy_types.go"), "`json:\"status,omitempty\"`", "`json:\"state,omitempty\"`")
 		}, []string{"no status found for type", "kept as it is"}},
-		{"no go command", func(t *testing.T, dir string) {
-			t.Setenv("PATH", t.TempDir())
-		}, []string{"loading the Go packages in api", "kept as it is"}},
+		{"a Go file that is a FIFO", func(t *testing.T, dir string) {
+			if err := syscall.Mkfifo(filepath.Join(dir, "api", "v1alpha2", "zz_fifo.go"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}, []string{"api/v1alpha2/zz_fifo.go", "FIFO", "kept as it is"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
