@@ -24,6 +24,7 @@ type pipelineFlags struct {
 	quiet                 bool // print errors only
 	goTypes               bool
 	published             bool // list the findings on published releases one by one
+	noCache               bool
 }
 
 func (f *pipelineFlags) add(cmd *cobra.Command) {
@@ -36,6 +37,7 @@ func (f *pipelineFlags) add(cmd *cobra.Command) {
 	fl.BoolVar(&f.allowRemote, "allow-remote", false, "let kustomizations name http(s) URLs, fetched by opack (git repositories stay refused)")
 	fl.BoolVarP(&f.quiet, "quiet", "q", false, "print only errors (no warnings, no kustomize deprecation notices, no summary when nothing changed or everything is up to date)")
 	fl.BoolVar(&f.published, "published", false, "list every finding on releases already published (text and github output give one line per package for them otherwise; -o json lists them all)")
+	fl.BoolVar(&f.noCache, "no-cache", false, "compute every step (the step cache, in opack's folder of the user's cache, gives a step's result when what it reads is byte for byte the same)")
 	fl.BoolVar(&f.goTypes, "kustomize-manifests", true, "run the kustomize-manifests step first (opack.yaml kustomizeManifests; the base CSV regenerated in memory, from the Go API types for a Go project; config/ is not edited)")
 }
 
@@ -56,6 +58,9 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 	if f.verbose {
 		opts = append(opts, project.BuildLog(cmd.ErrOrStderr()))
 		imgOpts = append(imgOpts, image.WithLogger(cmd.ErrOrStderr()))
+	}
+	if !f.noCache {
+		opts = append(opts, stepCache(f.file))
 	}
 	return append(opts, project.BuildImageOptions(imgOpts...)), nil
 }

@@ -3,11 +3,17 @@ package main
 import (
 	"fmt"
 	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/project"
+	"github.com/opack/opack/internal/stepcache"
 )
 
 // ruleOutOfDate is the rule of check's finding for an output that differs from what build writes.
@@ -41,13 +47,38 @@ unified diff is printed); 2 could not run.`,
 			if err != nil {
 				return err
 			}
-			res, err := project.CheckFile(cmd.Context(), f.file, append(opts, project.CheckDiffBase(diffBase))...)
+			opts = append(opts, project.CheckDiffBase(diffBase))
+			if !f.noCache {
+				opts = append(opts, checkMemo(cmd))
+			}
+			res, err := project.CheckFile(cmd.Context(), f.file, opts...)
 			return f.finishCheck(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err)
 		},
 	}
 	f.add(cmd)
 	cmd.Flags().StringVar(&diffBase, "diff-base", "HEAD", "git revision an fbc-mode catalog is compared with (in a pull request: its base, e.g. origin/main)")
 	return cmd
+}
+
+// stepCache is the step cache of build and check: in opack's folder of the user's cache (none
+// when there is no folder of the user's alone: every step runs).
+func stepCache(file string) project.BuildOption {
+	c, err := stepcache.Open(filepath.Dir(file))
+	if err != nil {
+		c = nil
+	}
+	return project.StepCache(c)
+}
+
+// checkMemo keeps check's result, keyed by the flags given and the environment that change it.
+func checkMemo(cmd *cobra.Command) project.BuildOption {
+	var flags []string
+	cmd.Flags().Visit(func(fl *pflag.Flag) { flags = append(flags, fl.Name+"="+fl.Value.String()) })
+	for _, env := range []string{"SOURCE_DATE_EPOCH", "GOOS", "GOARCH", "GOFLAGS"} {
+		flags = append(flags, env+"="+os.Getenv(env))
+	}
+	sort.Strings(flags)
+	return project.CheckMemo(strings.Join(flags, "\x00"))
 }
 
 // finishCheck prints check's result: the findings (with one per out-of-date output), the diff

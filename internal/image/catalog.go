@@ -35,7 +35,7 @@ func Catalog(ctx context.Context, dir string, opts ...Option) (Artifact, error) 
 	}
 	b := &catalogBuilder{o: o, trees: [][]tree{{{src: dir, dst: catalogDir}}}, layers: map[types.MediaType][]v1.Layer{}}
 	if !o.noServeCache {
-		tmp, cache, err := buildServeCache(ctx, dir)
+		tmp, cache, err := buildServeCache(ctx, dir, o.serveCacheStore)
 		if err != nil {
 			return nil, err
 		}

@@ -1,6 +1,7 @@
 package image
 
 import (
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -10,6 +11,7 @@ import (
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 
 	"github.com/opack/opack/internal/servecache"
+	"github.com/opack/opack/internal/stepcache"
 	"github.com/opack/opack/internal/tmpdir"
 )
 
@@ -129,7 +131,7 @@ func contains(list []string, s string) bool {
 func TestServeCacheTempFileInOpackFolder(t *testing.T) {
 	tmp := t.TempDir()
 	t.Setenv("TMPDIR", tmp)
-	work, _, err := buildServeCache(t.Context(), catalogFBC)
+	work, _, err := buildServeCache(t.Context(), catalogFBC, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -145,5 +147,63 @@ func TestServeCacheTempFileInOpackFolder(t *testing.T) {
 	tmpdir.Remove(work)
 	if entries, _ := os.ReadDir(tmp); len(entries) > 0 {
 		t.Errorf("$TMPDIR holds %v after the folder was removed", entries)
+	}
+}
+
+// countingStore is a stepcache.Cache that counts hits and stores.
+type countingStore struct {
+	c          *stepcache.Cache
+	hits, puts int
+}
+
+func (s *countingStore) Get(k stepcache.Key) ([]byte, bool) {
+	data, ok := s.c.Get(k)
+	if ok {
+		s.hits++
+	}
+	return data, ok
+}
+
+func (s *countingStore) Put(k stepcache.Key, data []byte) error { s.puts++; return s.c.Put(k, data) }
+
+// TestServeCacheStore: a catalog image built with a serve cache kept in the step cache is the
+// same image, byte for byte, as one built cold; the second build of an unchanged catalog takes
+// the kept cache, a changed catalog builds its own, and a damaged entry is built again.
+func TestServeCacheStore(t *testing.T) {
+	c, err := stepcache.OpenDir(filepath.Join(t.TempDir(), "steps"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	store := &countingStore{c: c}
+	digest := func(dir string, opts ...Option) string {
+		t.Helper()
+		a, err := Catalog(t.Context(), dir, opts...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, err := a.Digest()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return h.String()
+	}
+	cold := digest(catalogFBC)
+	if got := digest(catalogFBC, WithServeCacheStore(store)); got != cold || store.puts != 1 || store.hits != 0 {
+		t.Fatalf("first build: %s (cold %s), %d stored, %d hits", got, cold, store.puts, store.hits)
+	}
+	if got := digest(catalogFBC, WithServeCacheStore(store)); got != cold || store.hits != 1 {
+		t.Fatalf("second build: %s (cold %s), %d hits, want the kept cache", got, cold, store.hits)
+	}
+	// Damage every entry: the next build builds the cache again, the same.
+	filepath.WalkDir(c.Dir(), func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			data, _ := os.ReadFile(p)
+			data[len(data)-1] ^= 0xff
+			os.WriteFile(p, data, 0o600)
+		}
+		return nil
+	})
+	if got := digest(catalogFBC, WithServeCacheStore(store)); got != cold || store.hits != 1 || store.puts != 2 {
+		t.Fatalf("after damage: %s (cold %s), %d hits, %d stored", got, cold, store.hits, store.puts)
 	}
 }

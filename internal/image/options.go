@@ -67,18 +67,19 @@ type options struct {
 	revision string
 	base     string
 	// noServeCache leaves opm's serve cache out of a catalog image.
-	noServeCache bool
-	platforms    []v1.Platform
-	insecure     bool
-	keychain     authn.Keychain
-	transport    http.RoundTripper
-	backoff      remote.Backoff
-	maxSize      int64
-	maxLayers    int
-	verify       bool
-	unpackPaths  []string
-	log          io.Writer
-	sleep        func(context.Context, time.Duration) error
+	noServeCache    bool
+	serveCacheStore ServeCacheStore
+	platforms       []v1.Platform
+	insecure        bool
+	keychain        authn.Keychain
+	transport       http.RoundTripper
+	backoff         remote.Backoff
+	maxSize         int64
+	maxLayers       int
+	verify          bool
+	unpackPaths     []string
+	log             io.Writer
+	sleep           func(context.Context, time.Duration) error
 }
 
 func makeOptions(opts ...Option) *options {

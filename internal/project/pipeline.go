@@ -10,11 +10,13 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"sync/atomic"
 
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project/config"
+	"github.com/opack/opack/internal/stepcache"
 	"github.com/opack/opack/internal/tmpdir"
 )
 
@@ -94,6 +96,11 @@ type buildOptions struct {
 	prune           bool
 	noGoTypes       bool
 	diffBase        string // opack check, fbc mode: the revision compared with (CheckDiffBase)
+
+	cache            *stepcache.Cache // the step cache (StepCache); nil: none
+	memo             bool             // check keeps its result (CheckMemo)
+	cacheFingerprint string
+	remote           atomic.Bool // an image was read from a registry (localImages.note)
 }
 
 // BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are
@@ -226,11 +233,25 @@ func runFile(ctx context.Context, path string, check bool, opts []BuildOption) (
 		return nil, err
 	}
 	defer unlock()
+	var key stepcache.Key
+	cached := false
+	if check && o.memo && o.cache != nil {
+		if key, cached = o.checkKey(path); cached {
+			if res, ok := o.cachedCheck(key); ok {
+				o.logf("unchanged since a passing check: its result (opack check --no-cache runs every step)")
+				return res, nil
+			}
+		}
+	}
 	p, err := config.Load(path)
 	if err != nil {
 		return nil, err
 	}
-	return runLocked(ctx, p, check, o)
+	res, err := runLocked(ctx, p, check, o)
+	if cached && err == nil && !o.remote.Load() {
+		o.keepCheck(key, res)
+	}
+	return res, err
 }
 
 func newBuildOptions(opts []BuildOption) *buildOptions {

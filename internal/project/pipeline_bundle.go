@@ -102,12 +102,18 @@ func bundleTree(dir string, res *bundle.Result) (map[string][]byte, error) {
 }
 
 // validateBundle validates the staged bundle as `opack validate bundle` does.
+// A bundle byte for byte the same as one validated before takes that validation's findings from
+// the step cache.
 func (r *run) validateBundle(ctx context.Context) error {
-	rep, err := validate.Bundles(ctx, []string{r.bundleDir})
-	if err != nil {
-		return stepErr(StepValidate, r.p.Bundle.Dir, err, "")
+	key, fs, ok := r.o.cachedValidation(r.bundleDir)
+	if !ok {
+		rep, err := validate.Bundles(ctx, []string{r.bundleDir})
+		if err != nil {
+			return stepErr(StepValidate, r.p.Bundle.Dir, err, "")
+		}
+		fs = r.relabel(rep.Findings)
+		r.o.keepValidation(key, fs)
 	}
-	fs := r.relabel(rep.Findings)
 	var errs []finding.Finding
 	for _, f := range fs {
 		if f.Severity == finding.SeverityError {
@@ -118,7 +124,7 @@ func (r *run) validateBundle(ctx context.Context) error {
 	}
 	if len(errs) > 0 {
 		return &StepError{Step: StepValidate, File: r.p.Bundle.Dir, Findings: errs, failed: true,
-			Err: fmt.Errorf("the generated bundle is invalid (%s)", rep.Summary()),
+			Err: fmt.Errorf("the generated bundle is invalid (%s)", (&finding.Report{Findings: fs}).Summary()),
 			Fix: "fix the kustomize input under " + r.p.KustomizeDir + " the bundle is generated from (the findings name the objects)"}
 	}
 	return nil

@@ -234,6 +234,9 @@ func (r *run) buildCatalogImage(ctx context.Context, c config.Catalog, dir strin
 		return stepErr(StepCatalogImage, r.p.File, err, "")
 	}
 	opts := append([]image.Option{image.WithBase(c.Base), image.WithVersion(r.version), image.WithServeCache(c.HasServeCache())}, r.o.imageOpts...)
+	if r.o.cache != nil {
+		opts = append(opts, image.WithServeCacheStore(r.o.cache))
+	}
 	art, err := image.Catalog(ctx, dir, opts...)
 	if err != nil {
 		return stepErr(StepCatalogImage, c.Dir, err, "check catalogs base in "+r.p.File+" (scratch, or an opm image you can pull)")

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sync"
+	"sync/atomic"
 
 	"github.com/google/go-containerregistry/pkg/name"
 
@@ -18,10 +19,11 @@ type localImages struct {
 	mu       sync.Mutex
 	layouts  []string          // searched in order for digests
 	known    map[string]string // digest reference → oci:DIR@DIGEST
+	remote   *atomic.Bool      // set when an image is read from a registry
 }
 
-func newLocalImages(opts []image.Option) *localImages {
-	return &localImages{registry: image.NewPuller(opts...), known: map[string]string{}}
+func newLocalImages(opts []image.Option, remote *atomic.Bool) *localImages {
+	return &localImages{registry: image.NewPuller(opts...), known: map[string]string{}, remote: remote}
 }
 
 // addLayout makes the images of the OCI layout dir (if it exists) available by digest. A layout
@@ -42,6 +44,15 @@ func (s *localImages) addImage(ref, dir, digest string) {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	s.known[ref] = image.LayoutPrefix + dir + "@" + digest
+}
+
+// note records that ref is read from a registry (not the project's OCI layouts): a check that
+// read one is not the project's alone, so its result is not kept (CheckCache).
+func (s *localImages) note(ref string) string {
+	if !image.IsLocalRef(ref) && s.remote != nil {
+		s.remote.Store(true)
+	}
+	return ref
 }
 
 // resolve returns the oci: reference holding ref, or ref itself.
@@ -67,12 +78,12 @@ func (s *localImages) resolve(ref string) string {
 
 // Inspect implements image.Puller.
 func (s *localImages) Inspect(ctx context.Context, ref string) (*image.Report, error) {
-	return s.registry.Inspect(ctx, s.resolve(ref))
+	return s.registry.Inspect(ctx, s.note(s.resolve(ref)))
 }
 
 // Unpack implements image.Puller.
 func (s *localImages) Unpack(ctx context.Context, ref, dir string) (*image.Unpacked, error) {
-	return s.registry.Unpack(ctx, s.resolve(ref), dir)
+	return s.registry.Unpack(ctx, s.note(s.resolve(ref)), dir)
 }
 
 // stageImage publishes a into the staged OCI layout dir under tag: an unchanged image leaves the

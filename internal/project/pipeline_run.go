@@ -142,7 +142,7 @@ func (r *run) resolve(ctx context.Context) error {
 		return stepErr(StepConfig, r.p.File, fmt.Errorf("no catalogs"), "add a catalogs entry with the catalog image")
 	}
 	r.rendered = map[int]*fbc.DeclarativeConfig{}
-	r.images = newLocalImages(r.o.imageOpts)
+	r.images = newLocalImages(r.o.imageOpts, &r.o.remote)
 	if !r.o.push {
 		// Earlier offline builds left their images here: templates reference them by digest.
 		for _, name := range append([]string{"bundle"}, r.catalogNames()...) {
