@@ -148,4 +148,3 @@ func gitRefs(dir string) []string {
 	})
 	return out
 }
-
