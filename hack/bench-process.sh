@@ -186,6 +186,40 @@ if [ -d "$kmm/input" ]; then
   gen_side_by_side "kernel-module-management" "$work/kmm" "$(cat "$kmm/generate.args")"
 fi
 
+# 3c. The CI gate on a real adopted repository with Go API types, a file-based catalog and OLM v0 and
+# v1 manifests (testdata/adoptrepos/lvm-operator: opack init, then opack build): opack check cold
+# (--no-cache) and on an unchanged tree, beside the gate it replaces: operator-sdk generate kustomize
+# manifests, kustomize build | operator-sdk generate bundle, operator-sdk bundle validate, opm
+# validate. And make bundle's pipeline on a real Go repository (kernel-module-management): opack
+# generate bundle (its kustomize-manifests step included) beside operator-sdk's two steps.
+lvm=testdata/adoptrepos/lvm-operator
+if [ -d "$lvm/input" ]; then
+  cp -r "$lvm/input" "$work/lvm"
+  (cd "$work/lvm" && "$opack" init --version 4.21.0 >/dev/null 2>&1 && "$opack" build --prune >/dev/null 2>&1 && "$opack" check >/dev/null 2>&1) || echo "lvm-operator: adoption failed" >&2
+  c=$(row "check, lvm-operator: cold (--no-cache)" "–" "≤ 0.4× the gate below" "" -- sh -c "cd '$work/lvm' && exec '$opack' check --no-cache -q")
+  echo "$c"
+  w=$(row "check, lvm-operator: unchanged tree" "–" "≤ 150 ms" "" -- sh -c "cd '$work/lvm' && exec '$opack' check -q")
+  echo "$w"
+  if [ -n "$sdk" ] && [ -n "$opm" ]; then
+    cp -r "$lvm/input" "$work/lvm-sdk"
+    g=$(row "the gate, lvm-operator: operator-sdk kustomize manifests + generate bundle + bundle validate, opm validate" "–" "–" "" \
+      -- sh -c "cd '$work/lvm-sdk' && '$sdk' generate kustomize manifests -q --interactive=false --package lvms-operator >/dev/null 2>&1; $kustomize_build config/manifests | '$sdk' generate bundle -q --overwrite --version 4.21.0 --package lvms-operator >/dev/null 2>&1; '$sdk' bundle validate ./bundle >/dev/null 2>&1; '$opm' validate catalog >/dev/null 2>&1")
+    echo "$g"
+    ratios+=("$(ratio "opack check (cold) / the gate, lvm-operator" "$(wall "$c")" "$(wall "$g")")")
+  fi
+fi
+if [ -d "$kmm/input" ] && [ -n "$sdk" ]; then
+  cp -r "$kmm/input" "$work/kmm-full"
+  cp -r "$kmm/input" "$work/kmm-sdk"
+  o=$(row "make bundle, kernel-module-management: opack generate bundle (kustomize-manifests step included)" "–" "≤ 0.25× the row below" "" \
+    -- sh -c "cd '$work/kmm-full' && exec '$opack' generate bundle --kustomize-dir config/manifests $(cat "$kmm/generate.args")")
+  echo "$o"
+  u=$(row "make bundle, kernel-module-management: operator-sdk generate kustomize manifests, then $kustomize_build | generate bundle" "–" "–" "" \
+    -- sh -c "cd '$work/kmm-sdk' && '$sdk' generate kustomize manifests $(cat "$kmm/kustomize-manifests.args") >/dev/null 2>&1; $kustomize_build config/manifests | '$sdk' generate bundle $(cat "$kmm/generate.args") >/dev/null 2>&1")
+  echo "$u"
+  ratios+=("$(ratio "opack / operator-sdk make bundle, kernel-module-management" "$(wall "$o")" "$(wall "$u")")")
+fi
+
 # synth N: the folder of the synthetic catalog of N bundles (kept in SYNTH_CACHE when set).
 synth() { "$work/synthgen" -bundles "$1" -cache "${SYNTH_CACHE:-$work/synth}"; }
 
