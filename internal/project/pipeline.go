@@ -272,6 +272,29 @@ func runPipeline(ctx context.Context, p *config.Project, check bool, opts []Buil
 	return runLocked(ctx, p, check, o)
 }
 
+// openStage prepares where the run stages its outputs: for check, a temporary folder (after
+// refusing a half-applied build); for build, the transaction's folder (after finishing an
+// interrupted one). done removes it (a committed transaction's is gone already).
+func (r *run) openStage() (done func(), err error) {
+	if r.check {
+		if err := checkNoPending(r.p); err != nil {
+			return nil, err
+		}
+		stage, err := tmpdir.Make("check")
+		if err != nil {
+			return nil, fmt.Errorf("creating a staging folder: %w", err)
+		}
+		r.stage = stage
+		return func() { tmpdir.Remove(stage) }, nil
+	}
+	tx, err := r.beginTxn()
+	if err != nil {
+		return nil, err
+	}
+	r.tx, r.stage = tx, tx.Dir()
+	return func() { tx.Abort() }, nil
+}
+
 // runLocked runs the pipeline on p; the caller holds the project lock.
 func runLocked(ctx context.Context, p *config.Project, check bool, o *buildOptions) (*BuildResult, error) {
 	if check {
@@ -281,24 +304,11 @@ func runLocked(ctx context.Context, p *config.Project, check bool, o *buildOptio
 	if p.Multi() {
 		return r.runParts(ctx)
 	}
-	if check {
-		if err := checkNoPending(p); err != nil {
-			return r.res, err
-		}
-		stage, err := tmpdir.Make("check")
-		if err != nil {
-			return nil, fmt.Errorf("creating a staging folder: %w", err)
-		}
-		defer tmpdir.Remove(stage)
-		r.stage = stage
-	} else {
-		tx, err := r.beginTxn()
-		if err != nil {
-			return nil, err
-		}
-		defer tx.Abort()
-		r.tx, r.stage = tx, tx.Dir()
+	done, err := r.openStage()
+	if err != nil {
+		return r.res, err
 	}
+	defer done()
 	if err := r.pipeline(ctx); err != nil {
 		return r.res, err
 	}

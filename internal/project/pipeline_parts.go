@@ -7,7 +7,6 @@ import (
 	"os"
 	"strconv"
 
-	"github.com/opack/opack/internal/tmpdir"
 )
 
 // runParts builds (or checks) every bundle of a project of several, as one release: each
@@ -15,24 +14,11 @@ import (
 // are reported (check) or pushed and committed in one transaction (build): all of them or none.
 // r is the run of the project itself.
 func (r *run) runParts(ctx context.Context) (*BuildResult, error) {
-	if r.check {
-		if err := checkNoPending(r.p); err != nil {
-			return r.res, err
-		}
-		stage, err := tmpdir.Make("check")
-		if err != nil {
-			return nil, fmt.Errorf("creating a staging folder: %w", err)
-		}
-		defer tmpdir.Remove(stage)
-		r.stage = stage
-	} else {
-		tx, err := r.beginTxn()
-		if err != nil {
-			return nil, err
-		}
-		defer tx.Abort()
-		r.tx, r.stage = tx, tx.Dir()
+	done, err := r.openStage()
+	if err != nil {
+		return r.res, err
 	}
+	defer done()
 	var runs []*run
 	for i, part := range r.p.Parts() {
 		pr := &run{p: part, o: r.o, check: r.check, tx: r.tx, res: &BuildResult{}, stage: r.staged("parts", strconv.Itoa(i))}
