@@ -10,6 +10,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"strings"
 	"syscall"
 	"time"
 )
@@ -62,9 +63,11 @@ func TreeDigest(k *Hasher, root string, c *Cache) error {
 		if n++; n > maxTreeFiles {
 			return ErrTooLarge
 		}
-		if d.IsDir() && rel == ".git" {
-			lines = append(lines, gitRefs(p)...)
-			return filepath.SkipDir
+		if rel == ".git" {
+			lines = append(lines, gitRefs(gitDir(p))...)
+			if d.IsDir() {
+				return filepath.SkipDir
+			}
 		}
 		info, err := d.Info()
 		if err != nil {
@@ -128,6 +131,23 @@ func fileSum(p, rel string, info fs.FileInfo, index, fresh map[string]statEntry,
 	return cur.Sum, nil
 }
 
+// gitDir is the git folder of a checkout's .git: the folder itself, or, for a worktree's .git
+// file, the folder it names.
+func gitDir(p string) string {
+	data, err := os.ReadFile(p)
+	if err != nil {
+		return p // a folder (or unreadable)
+	}
+	dir, ok := strings.CutPrefix(strings.TrimSpace(string(data)), "gitdir: ")
+	if !ok {
+		return p
+	}
+	if !filepath.IsAbs(dir) {
+		dir = filepath.Join(filepath.Dir(p), dir)
+	}
+	return dir
+}
+
 // gitRefs are the lines of a .git folder's revisions: HEAD, packed-refs and every file below
 // refs/, by content (a worktree's .git file is read as a file by the walk).
 func gitRefs(dir string) []string {
@@ -146,5 +166,17 @@ func gitRefs(dir string) []string {
 		}
 		return nil
 	})
+	// A worktree's refs are its common folder's.
+	if data, err := os.ReadFile(filepath.Join(dir, "commondir")); err == nil {
+		common := strings.TrimSpace(string(data))
+		if !filepath.IsAbs(common) {
+			common = filepath.Join(dir, common)
+		}
+		if filepath.Clean(common) != filepath.Clean(dir) {
+			for _, l := range gitRefs(common) {
+				out = append(out, "c"+l)
+			}
+		}
+	}
 	return out
 }
