@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"os"
 	"strconv"
-
 )
 
 // runParts builds (or checks) every bundle of a project of several, as one release: each
