@@ -6,10 +6,12 @@ import (
 	"github.com/opack/opack/internal/escape"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/opack/opack/internal/adopt"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project"
@@ -61,6 +63,9 @@ func (f *pipelineFlags) options(cmd *cobra.Command) ([]project.BuildOption, erro
 	}
 	if !f.noCache {
 		opts = append(opts, stepCache(f.file))
+	}
+	if pkg, at := adopt.MakefilePackage(filepath.Dir(f.file)); pkg != "" {
+		opts = append(opts, project.BuildMakefilePackage(pkg, at))
 	}
 	return append(opts, project.BuildImageOptions(imgOpts...)), nil
 }

@@ -3,6 +3,7 @@ package adopt
 import (
 	"fmt"
 	"path"
+	"path/filepath"
 	"sort"
 	"strings"
 
@@ -514,4 +515,20 @@ func (r *recipe) kustomizeBuild(c makefile.Command) error {
 	}
 	r.BuildDir = r.inDir(c, dir.Text)
 	return nil
+}
+
+// MakefilePackage returns the package the Makefile in dir passes to operator-sdk generate bundle
+// (--package on the bundle target's recipe, after make expansion and shell quoting) and the
+// position of that command; "" when there is no Makefile, no such flag, or one opack cannot read
+// (a profile variable, a $(shell ...)): build then compares with nothing.
+func MakefilePackage(dir string) (pkg, at string) {
+	f, err := makefile.Read(filepath.Join(dir, "Makefile"))
+	if err != nil {
+		return "", ""
+	}
+	rec, err := readRecipe(f)
+	if err != nil || rec == nil || rec.Package == "" {
+		return "", ""
+	}
+	return rec.Package, rec.At.Pos.String()
 }

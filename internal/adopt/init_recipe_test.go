@@ -165,3 +165,30 @@ bundle:
 		t.Errorf("bundles (-want +got):\n%s\nnotes:\n%s", diff, strings.Join(res.Notes, "\n"))
 	}
 }
+
+// TestMakefilePackage reads the --package make bundle passes, as make and the shell would, and
+// reports nothing when there is none or it cannot be read exactly.
+func TestMakefilePackage(t *testing.T) {
+	tests := []struct{ name, vars, flags, want string }{
+		{name: "flag on the recipe line", flags: "--package memcached-product", want: "memcached-product"},
+		{name: "through a variable, quoted", vars: "PKG := memcached-product\n", flags: `--package="$(PKG)"`, want: "memcached-product"},
+		{name: "no --package", want: ""},
+		{name: "from $(shell)", vars: "PKG := $(shell cat pkg.txt)\n", flags: "--package $(PKG)", want: ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			mk := tc.vars + "VERSION ?= 0.0.1\n" + strings.Replace(scaffoldMakefile, "%s", tc.flags, 1)
+			if err := writeFile(filepath.Join(dir, "Makefile"), mk); err != nil {
+				t.Fatal(err)
+			}
+			got, at := MakefilePackage(dir)
+			if diff := cmp.Diff(tc.want, got); diff != "" {
+				t.Errorf("package (-want +got):\n%s", diff)
+			}
+			if got != "" && !strings.Contains(at, "Makefile:") {
+				t.Errorf("at = %q, want the Makefile's line", at)
+			}
+		})
+	}
+}

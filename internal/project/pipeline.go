@@ -101,6 +101,7 @@ type buildOptions struct {
 	memo             bool             // check keeps its result (CheckMemo)
 	cacheFingerprint string
 	remote           atomic.Bool // an image was read from a registry (localImages.note)
+	makefilePackage  namedAt     // the Makefile's generate bundle --package (BuildMakefilePackage)
 }
 
 // BuildAllowRemote lets the kustomization name http(s) URLs (--allow-remote); builds are

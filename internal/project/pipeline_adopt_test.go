@@ -174,6 +174,17 @@ catalogs:
 			t.Fatalf("got %v", err)
 		}
 	})
+	t.Run("Makefile --package", func(t *testing.T) {
+		dir := sample(t)
+		writeProject(t, dir, strings.Replace(proj, "%s", "memcached-operator", 1))
+		_, err := Build(ctx, load(t, dir), BuildMakefilePackage("memcached-product", "Makefile:12"))
+		if err == nil || !strings.Contains(err.Error(), "Makefile:12") || !strings.Contains(err.Error(), "builds package memcached-product (generate bundle --package)") {
+			t.Fatalf("got %v", err)
+		}
+		if _, err := Build(ctx, load(t, dir), BuildMakefilePackage("memcached-operator", "Makefile:12")); err != nil {
+			t.Fatalf("same package refused: %v", err)
+		}
+	})
 }
 
 // TestImagesAtAnyDepth: a kustomize folder two levels deep naming ../../default takes the images

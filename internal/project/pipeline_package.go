@@ -23,6 +23,10 @@ func (r *run) checkPackage() error {
 		return stepErr(StepGenerate, p.KustomizeDir, fmt.Errorf("kustomizeDir %s does not exist", p.KustomizeDir),
 			"create it (opack generate kustomize-manifests writes operator-sdk's), or set kustomizeDir in "+p.File+" to the folder make bundle builds")
 	}
+	if m := r.o.makefilePackage; m.name != "" && m.name != p.Package && !p.Multi() {
+		return stepErr(StepGenerate, m.at, fmt.Errorf("the Makefile's make bundle builds package %s (generate bundle --package) and %s builds package %s: this build would publish another package", m.name, p.File, p.Package),
+			fmt.Sprintf("set package: %s in %s, or change the Makefile's --package if the package really changes", m.name, p.File))
+	}
 	var ann struct {
 		Annotations map[string]string `json:"annotations"`
 	}
@@ -65,3 +69,12 @@ func (r *run) checkPackage() error {
 			strings.Join(others, ", "), p.File, p.Package, filepath.ToSlash(bases)),
 		fmt.Sprintf("set package: %s in %s (the Makefile's generate bundle --package), or add %s", others[0], p.File, path.Join(bases, p.Package+".clusterserviceversion.yaml")))
 }
+
+// BuildMakefilePackage gives the package the project's Makefile passes to generate bundle (and
+// where): a build of another package is refused, as one of another committed bundle or base CSV is.
+func BuildMakefilePackage(name, at string) BuildOption {
+	return func(o *buildOptions) { o.makefilePackage = namedAt{name: name, at: at} }
+}
+
+// namedAt is a value read from a file, with its position.
+type namedAt struct{ name, at string }
