@@ -159,6 +159,9 @@ func (f *generateBundleOptions) notes(stderr io.Writer, res *bundle.Result) {
 	if res.CSV != nil {
 		csv = res.CSV.Name
 	}
+	for _, n := range res.Notices {
+		fmt.Fprintln(stderr, "warning:", escape.Text(n))
+	}
 	for _, w := range res.Warnings {
 		fmt.Fprintln(stderr, "warning:", project.ObjectWarning("ClusterServiceVersion", csv, w))
 	}

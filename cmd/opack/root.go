@@ -59,9 +59,7 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		if err := pre(cmd, args); err != nil {
 			return err
 		}
-		if quietFlag(cmd) {
-			unmute = muteLibraryStderr()
-		}
+		unmute = muteLibraryStderr()
 		return prof.start()
 	}
 	root.SetArgs(args)
@@ -211,9 +209,11 @@ func quietFlag(cmd *cobra.Command) bool {
 	return err == nil && q
 }
 
-// muteLibraryStderr sends what libraries print straight to the process's stderr (kustomize's
-// deprecation notices) to the null device until the returned function restores it. opack's own
-// messages go to the command's writer, which keeps the original stderr.
+// muteLibraryStderr sends what libraries print straight to the process's stderr to the null
+// device until the returned function restores it: such lines would pass no escaper, and
+// kustomize's deprecation notices reach opack as warnings naming their file
+// (kustomize.WithNotices). opack's own messages go to the command's writer, which keeps the
+// original stderr.
 func muteLibraryStderr() func() {
 	null, err := os.OpenFile(os.DevNull, os.O_WRONLY, 0)
 	if err != nil {

@@ -94,6 +94,7 @@ type Result struct {
 	Dockerfile *File                           // nil when metadata was not generated
 	Dropped    []Dropped                       // input objects neither written nor used
 	Warnings   []string
+	Notices    []string    // kustomize's deprecation notices, by file (kustomize.WithNotices)
 	Removed    []string    // files of a previous run removed from manifests/ (or that would be, in check mode)
 	Kept       []string    // such files kept because of KeepUnknown, or because the generator did not write them
 	Changed    bool        // disk differed from the generated bundle (write mode: so it was written)
@@ -210,7 +211,7 @@ func Generate(ctx context.Context, opts Options) (*Result, error) {
 }
 
 // readInput returns the input objects: the stream, the folder, or the kustomization built in-process.
-func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
+func readInput(ctx context.Context, o *Options, res *Result) ([]manifest.Doc, error) {
 	switch {
 	case o.Input != nil:
 		docs, err := manifest.Decode(o.Input, o.InputName)
@@ -243,7 +244,8 @@ func readInput(ctx context.Context, o *Options) ([]manifest.Doc, error) {
 			overlay[f.Name] = f.Data
 		}
 	}
-	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote), kustomize.WithFiles(overlay))
+	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote), kustomize.WithFiles(overlay),
+		kustomize.WithNotices(func(n string) { res.Notices = append(res.Notices, n) }))
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +271,7 @@ func withoutKustomizeFiles(docs []manifest.Doc) []manifest.Doc {
 }
 
 func generateManifests(ctx context.Context, o *Options, disk map[string][]byte, res *Result) error {
-	docs, err := readInput(ctx, o)
+	docs, err := readInput(ctx, o, res)
 	if err != nil {
 		return err
 	}

@@ -18,7 +18,14 @@ type options struct {
 	root        string
 	allowRemote bool
 	files       map[string][]byte
+	notice      func(string)
 }
+
+// WithNotices has the build give notice each deprecation notice kustomize prints for a
+// kustomization it reads ("config/default/kustomization.yaml: 'patchesJson6902' is deprecated.
+// Please use 'patches' instead. ..."), in the order read, once each. Kustomize also writes them
+// to the process's stderr itself; the caller decides where they go.
+func WithNotices(notice func(string)) Option { return func(o *options) { o.notice = notice } }
 
 // WithRoot sets the project root the build may read below (default: ProjectRoot of the
 // kustomization folder).
@@ -68,6 +75,11 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	// which is what the kustomize CLI prints.
 	kopts.Reorder = krusty.ReorderOptionUnspecified
 	resMap, err := run(kopts, sb, dir)
+	if o.notice != nil {
+		for _, n := range sb.notices {
+			o.notice(n)
+		}
+	}
 	if sb.refused != nil {
 		return nil, sb.refused
 	}

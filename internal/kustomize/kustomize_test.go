@@ -116,3 +116,39 @@ func TestBuildWithFiles(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildNotices: kustomize's deprecation notices are given by file, relative to the project
+// root, once each however often the kustomization is read, in the order read, also when the build
+// then fails (as kustomize prints them).
+func TestBuildNotices(t *testing.T) {
+	root := t.TempDir()
+	files := map[string]string{
+		"config/a/kustomization.yaml": "resources:\n- ../b\n- ../c\n",
+		"config/b/kustomization.yaml": "bases:\n- ../d\n",
+		"config/c/kustomization.yaml": "resources:\n- ../d\npatchesStrategicMerge:\n- p.yaml\n",
+		"config/c/p.yaml":             "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\ndata:\n  k: v\n",
+		"config/d/kustomization.yaml": "resources:\n- cm.yaml\nnamePrefix: x-\n",
+		"config/d/cm.yaml":            "apiVersion: v1\nkind: ConfigMap\nmetadata:\n  name: d\n",
+	}
+	for rel, data := range files {
+		p := filepath.Join(root, filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(data), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var got []string
+	_, err := Build(context.Background(), filepath.Join(root, "config", "a"), WithRoot(root), WithNotices(func(n string) { got = append(got, n) }))
+	if err == nil {
+		t.Fatal("the same ConfigMap reached twice: the build must fail")
+	}
+	want := []string{
+		"config/b/kustomization.yaml: 'bases' is deprecated. Please use 'resources' instead. Run 'kustomize edit fix' to update your Kustomization automatically.",
+		"config/c/kustomization.yaml: 'patchesStrategicMerge' is deprecated. Please use 'patches' instead. Run 'kustomize edit fix' to update your Kustomization automatically.",
+	}
+	if diff := cmp.Diff(want, got); diff != "" {
+		t.Errorf("notices (-want +got):\n%s", diff)
+	}
+}

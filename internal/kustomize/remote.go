@@ -6,7 +6,6 @@ import (
 
 	"sigs.k8s.io/kustomize/api/konfig"
 	"sigs.k8s.io/kustomize/api/types"
-	"sigs.k8s.io/yaml"
 )
 
 // RemoteError is a kustomization entry that would make kustomize fetch over the network (a URL)
@@ -24,15 +23,11 @@ func (e *RemoteError) Error() string {
 	return fmt.Sprintf("%s: %s entry %q is remote; opack builds offline: vendor it into the project or pass --allow-remote", display(e.File), e.Field, e.Entry)
 }
 
-// remoteEntries returns the URLs the kustomization file p (its content data) loads, refusing
+// remoteEntries returns the URLs the kustomization k (read from file p) loads, refusing
 // git repositories always and URLs unless allowRemote.
-func remoteEntries(p string, data []byte, allowRemote bool) ([]string, error) {
-	var k types.Kustomization
-	if err := yaml.Unmarshal(data, &k); err != nil {
-		return nil, nil // kustomize reports the syntax error itself
-	}
+func remoteEntries(p string, k *types.Kustomization, allowRemote bool) ([]string, error) {
 	var urls []string
-	for _, e := range entries(&k) {
+	for _, e := range entries(k) {
 		git, remote := classify(e.value)
 		if git || (remote && !allowRemote) {
 			return nil, &RemoteError{File: p, Field: e.field, Entry: e.value, Git: git}

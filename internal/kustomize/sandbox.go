@@ -7,8 +7,11 @@ import (
 	"net/http"
 	"os"
 	"path/filepath"
+	"strings"
 
+	"sigs.k8s.io/kustomize/api/types"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/yaml"
 )
 
 // EscapeError is a kustomize build that reached for a path outside the project root: a
@@ -33,6 +36,29 @@ type sandbox struct {
 	client      *http.Client
 	fetched     map[string][]byte // --allow-remote: URLs' content, by the local name given them
 	refused     error             // the first remote entry refused or failed to fetch (kustomize hides it)
+	notices     []string          // kustomize's deprecation notices, by file (noteDeprecated)
+	noticed     map[string]bool
+}
+
+// noteDeprecated keeps the deprecation notices kustomize prints for the kustomization k read from
+// p, once each, naming the file (relative to the project root): kustomize writes them straight to
+// the process's stderr, where they would say neither which file nor reach a cached result.
+func (s *sandbox) noteDeprecated(p string, k *types.Kustomization) {
+	msgs := k.CheckDeprecatedFields()
+	if msgs == nil {
+		return
+	}
+	name := display(p)
+	if rel, err := filepath.Rel(s.root, resolveExisting(abs(p))); err == nil && filepath.IsLocal(rel) {
+		name = filepath.ToSlash(rel)
+	}
+	for _, m := range *msgs {
+		n := name + ": " + strings.TrimPrefix(m, "# Warning: ")
+		if !s.noticed[n] {
+			s.noticed[n] = true
+			s.notices = append(s.notices, n)
+		}
+	}
 }
 
 func newSandbox(ctx context.Context, fs filesys.FileSystem, root string, onDisk, allowRemote bool) (*sandbox, error) {
@@ -46,7 +72,7 @@ func newSandbox(ctx context.Context, fs filesys.FileSystem, root string, onDisk,
 		}
 	}
 	return &sandbox{FileSystem: fs, root: abs, onDisk: onDisk, allowRemote: allowRemote,
-		ctx: ctx, client: &http.Client{}, fetched: map[string][]byte{}}, nil
+		ctx: ctx, client: &http.Client{}, fetched: map[string][]byte{}, noticed: map[string]bool{}}, nil
 }
 
 // check refuses p when it lies outside the root. A path that does not exist is resolved through
@@ -161,7 +187,12 @@ func (s *sandbox) ReadFile(p string) ([]byte, error) {
 	if err != nil || !isKustomizationName(filepath.Base(p)) {
 		return data, err
 	}
-	urls, err := remoteEntries(p, data, s.allowRemote)
+	var k types.Kustomization
+	if yaml.Unmarshal(data, &k) != nil {
+		return data, nil // kustomize reports the syntax error itself
+	}
+	s.noteDeprecated(p, &k)
+	urls, err := remoteEntries(p, &k, s.allowRemote)
 	if err == nil && len(urls) > 0 {
 		data, err = s.localize(s.ctx, abs(p), data, urls)
 	}

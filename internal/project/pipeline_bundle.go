@@ -58,6 +58,7 @@ func (r *run) generate(ctx context.Context) error {
 		return stepErr(StepGenerate, p.KustomizeDir, errors.New("the generator made no CSV"), "")
 	}
 	r.csvName = res.CSV.Name
+	r.notice(res.Notices...)
 	for _, w := range res.Warnings {
 		// The validate step runs the same CSV validator and reports its findings with their file.
 		if !strings.HasPrefix(w, bundle.CSVValidationWarning) {

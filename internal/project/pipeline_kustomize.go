@@ -6,6 +6,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/opack/opack/internal/project/config"
@@ -103,7 +104,17 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 			return nil, fmt.Errorf("%s: %w", k, err)
 		}
 	}
-	return kustomize.Build(ctx, dir, kustomize.WithRoot(root), kustomize.WithFiles(files), kustomize.WithAllowRemote(r.o.allowRemote))
+	return kustomize.Build(ctx, dir, kustomize.WithRoot(root), kustomize.WithFiles(files), kustomize.WithAllowRemote(r.o.allowRemote),
+		kustomize.WithNotices(func(n string) { r.notice(n) }))
+}
+
+// notice adds kustomize's deprecation notices to the warnings, each once.
+func (r *run) notice(notices ...string) {
+	for _, n := range notices {
+		if !slices.Contains(r.res.Warnings, n) {
+			r.res.Warnings = append(r.res.Warnings, n)
+		}
+	}
 }
 
 func mustRel(root, p string) string {

@@ -17,6 +17,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sync"
 	"syscall"
 
 	"github.com/opack/opack/internal/usercache"
@@ -44,9 +45,24 @@ type hashWriter interface {
 // NewKey starts the key of a step of kind.
 func NewKey(kind string) *Hasher {
 	k := &Hasher{h: sha256.New()}
-	k.String(format).String(version.String()).String(kind)
+	k.String(format).String(version.String()).String(binary()).String(kind)
 	return k
 }
+
+// binary identifies the running executable beyond its version: a development build (one version
+// string for every rebuild of a checkout) changes its size or modification time when rebuilt, so
+// a rebuilt opack never takes the results of the one before.
+var binary = sync.OnceValue(func() string {
+	exe, err := os.Executable()
+	if err != nil {
+		return "unknown"
+	}
+	info, err := os.Stat(exe)
+	if err != nil {
+		return "unknown"
+	}
+	return fmt.Sprintf("%s %d %d", exe, info.Size(), info.ModTime().UnixNano())
+})
 
 // String adds a string part.
 func (k *Hasher) String(s string) *Hasher { return k.Bytes([]byte(s)) }
