@@ -56,6 +56,8 @@ type Options struct {
 	// ProjectRoot bounds what the kustomize build reads; kustomize.ProjectRoot of KustomizeDir
 	// when empty.
 	ProjectRoot string
+	// Kustomize adds options to the kustomize build (a step cache: kustomize.WithCache).
+	Kustomize []kustomize.Option
 
 	OutputDir            string // "bundle" when empty
 	Dockerfile           string // "bundle.Dockerfile" when empty; COPY paths are relative to its folder
@@ -244,8 +246,9 @@ func readInput(ctx context.Context, o *Options, res *Result) ([]manifest.Doc, er
 			overlay[f.Name] = f.Data
 		}
 	}
-	out, err := kustomize.Build(ctx, o.KustomizeDir, kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote), kustomize.WithFiles(overlay),
-		kustomize.WithNotices(func(n string) { res.Notices = append(res.Notices, n) }))
+	kopts := append([]kustomize.Option{kustomize.WithRoot(o.ProjectRoot), kustomize.WithAllowRemote(o.AllowRemote), kustomize.WithFiles(overlay),
+		kustomize.WithNotices(func(n string) { res.Notices = append(res.Notices, n) })}, o.Kustomize...)
+	out, err := kustomize.Build(ctx, o.KustomizeDir, kopts...)
 	if err != nil {
 		return nil, err
 	}

@@ -9,6 +9,8 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+
+	"github.com/opack/opack/internal/stepcache"
 )
 
 // Option configures Build.
@@ -19,6 +21,7 @@ type options struct {
 	allowRemote bool
 	files       map[string][]byte
 	notice      func(string)
+	cache       *stepcache.Cache
 }
 
 // WithNotices has the build give notice each deprecation notice kustomize prints for a
@@ -66,20 +69,33 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	if o.files != nil {
 		fs = overlayFS{FileSystem: fs, files: o.files}
 	}
-	sb, err := newSandbox(ctx, fs, o.root, onDisk, o.allowRemote)
+	sandbox := func() (*sandbox, error) { return newSandbox(ctx, fs, o.root, onDisk, o.allowRemote) }
+	sb, err := sandbox()
 	if err != nil {
 		return nil, err
 	}
+	cache := o.cache
+	if o.allowRemote {
+		cache = nil // what a URL serves is not in the journal
+	}
+	var key stepcache.Key
+	if cache != nil {
+		key = cacheKey(dir, &o)
+		if e, ok := lookup(cache, key, sb); ok {
+			o.tell(e.Notices)
+			return e.Out, nil
+		}
+		if sb, err = sandbox(); err != nil { // the lookup's questions leave notices behind
+			return nil, err
+		}
+	}
+	j := newJournal(sb)
 	kopts := krusty.MakeDefaultOptions()
 	// Unspecified honours a kustomization's sortOptions and otherwise uses the legacy order,
 	// which is what the kustomize CLI prints.
 	kopts.Reorder = krusty.ReorderOptionUnspecified
-	resMap, err := run(kopts, sb, dir)
-	if o.notice != nil {
-		for _, n := range sb.notices {
-			o.notice(n)
-		}
-	}
+	resMap, err := run(kopts, j, dir)
+	o.tell(sb.notices)
 	if sb.refused != nil {
 		return nil, sb.refused
 	}
@@ -90,7 +106,19 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	if err != nil {
 		return nil, fmt.Errorf("encoding kustomization %s: %w", dir, err)
 	}
+	if cache != nil {
+		keep(cache, key, j, out, sb.notices)
+	}
 	return out, nil
+}
+
+// tell gives the notices to the caller's WithNotices.
+func (o *options) tell(notices []string) {
+	if o.notice != nil {
+		for _, n := range notices {
+			o.notice(n)
+		}
+	}
 }
 
 // run is krusty's Run with its panics made errors: kustomize panics on some inputs a repository

@@ -105,7 +105,7 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 		}
 	}
 	return kustomize.Build(ctx, dir, kustomize.WithRoot(root), kustomize.WithFiles(files), kustomize.WithAllowRemote(r.o.allowRemote),
-		kustomize.WithNotices(func(n string) { r.notice(n) }))
+		kustomize.WithNotices(func(n string) { r.notice(n) }), kustomize.WithCache(r.o.cache))
 }
 
 // notice adds kustomize's deprecation notices to the warnings, each once.

@@ -13,6 +13,7 @@ import (
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/kustomize"
 	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/txn"
 )
@@ -189,6 +190,7 @@ func (r *run) bundleOptions() bundle.Options {
 		BaseOutputDir:   r.path(p.KustomizeManifests.OutputDir),
 
 		ExtraServiceAccounts: p.Bundle.ExtraServiceAccounts,
+		Kustomize:            []kustomize.Option{kustomize.WithCache(r.o.cache)},
 	}
 }
 
