@@ -13,7 +13,8 @@ import (
 
 // TestCheckCache: check keeps its result and the results of its steps in the user's cache, and
 // every answer it gives from them is the answer of a cold run (--no-cache) on the same tree: a
-// second check of an unchanged tree (which runs no step), a check after a one-file change, a
+// second check of an unchanged tree (which runs no step), a check after a one-file change, after a
+// file no step reads is added (steps such as the kustomize build are taken from the cache), a
 // check over damaged cache entries, a check whose cache folder belongs to another user.
 func TestCheckCache(t *testing.T) {
 	cache := t.TempDir()
@@ -58,6 +59,10 @@ func TestCheckCache(t *testing.T) {
 		t.Fatal(err)
 	}
 	same("one file changed")
+	if err := os.WriteFile(filepath.Join(dir, "NOTES.md"), []byte("a file no step reads\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	same("a file no step reads added")
 
 	steps := filepath.Join(cache, "opack", "steps")
 	n := 0
