@@ -13,6 +13,9 @@ type Puller interface {
 	Inspect(ctx context.Context, ref string) (*Report, error)
 	// Unpack writes the flattened filesystem of ref to dst, a missing or empty folder.
 	Unpack(ctx context.Context, ref, dst string) (*Unpacked, error)
+	// Attachments reads the signatures or attestations (kind AttachSignatures or
+	// AttachAttestations) attached to the manifest ref resolves to.
+	Attachments(ctx context.Context, ref, kind string) (*Attachments, error)
 }
 
 // NewPuller returns the Puller of Inspect and Unpack with opts (registry options such as
@@ -27,4 +30,8 @@ func (p puller) Inspect(ctx context.Context, ref string) (*Report, error) {
 
 func (p puller) Unpack(ctx context.Context, ref, dst string) (*Unpacked, error) {
 	return Unpack(ctx, ref, dst, p...)
+}
+
+func (p puller) Attachments(ctx context.Context, ref, kind string) (*Attachments, error) {
+	return ReadAttachments(ctx, ref, kind, p...)
 }

@@ -86,6 +86,11 @@ func (s *localImages) Unpack(ctx context.Context, ref, dir string) (*image.Unpac
 	return s.registry.Unpack(ctx, s.note(s.resolve(ref)), dir)
 }
 
+// Attachments implements image.Puller.
+func (s *localImages) Attachments(ctx context.Context, ref, kind string) (*image.Attachments, error) {
+	return s.registry.Attachments(ctx, s.resolve(ref), kind)
+}
+
 // stageImage publishes a into the staged OCI layout dir under tag: an unchanged image leaves the
 // layout byte for byte as it was, a rebuilt tag's old blobs are pruned.
 func stageImage(ctx context.Context, dir, tag string, a image.Artifact) error {
