@@ -15,6 +15,10 @@
 #                                            OLM v1's controllers (hack/tools/operator-controller);
 #                                            NAME@v1.2.0 from hack/tools/operator-controller-v1.2.0, the
 #                                            oldest OLM v1 release the module proxy serves
+#   hack/build-apiserver.sh cosign           sigstore/cosign/v2's cosign (hack/tools/cosign), the verifier the
+#                                            signing tests check opack's signatures and attestations with
+#   hack/build-apiserver.sh registry         distribution/distribution/v3's registry (hack/tools/distribution),
+#                                            a registry serving the OCI 1.1 referrers API
 # Several names build one after the other and print one path per line.
 # It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
@@ -41,7 +45,9 @@ case "${1%@*}" in
     esac ;;
   operator-controller|catalogd) mod="$root/hack/tools/$olmv1" name=${1%@*} tags=containers_image_openpgp
     module=github.com/operator-framework/operator-controller pkg=$module/cmd/$name ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd]..." >&2
+  cosign) mod="$root/hack/tools/cosign" name=cosign module=github.com/sigstore/cosign/v2 pkg=$module/cmd/cosign ;;
+  registry) mod="$root/hack/tools/distribution" name=registry module=github.com/distribution/distribution/v3 pkg=$module/cmd/registry ;;
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|cosign|registry]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
