@@ -15,6 +15,9 @@
 #                                            OLM v1's controllers (hack/tools/operator-controller);
 #                                            NAME@v1.2.0 from hack/tools/operator-controller-v1.2.0, the
 #                                            oldest OLM v1 release the module proxy serves
+#   hack/build-apiserver.sh imagecopy        a `skopeo copy` on containers/image (go.podman.io/image/v5,
+#                                            hack/tools/containers-image/imagecopy) that enforces a signature
+#                                            policy: Debian's skopeo is built with sigstore disabled
 #   hack/build-apiserver.sh cosign           sigstore/cosign/v2's cosign (hack/tools/cosign), the verifier the
 #                                            signing tests check opack's signatures and attestations with
 #   hack/build-apiserver.sh registry         distribution/distribution/v3's registry (hack/tools/distribution),
@@ -25,7 +28,7 @@
 set -euo pipefail
 root=$(cd "$(dirname "$0")/.." && pwd)
 build() {
-tags="" olmv0=olm olmv1=operator-controller
+tags="" src="" olmv0=olm olmv1=operator-controller
 # NAME@VERSION builds NAME from the tools module of that version (hack/tools/olm-VERSION for OLM v0,
 # hack/tools/operator-controller-VERSION for OLM v1).
 case "$1" in *@*) olmv0="olm-${1#*@}" olmv1="operator-controller-${1#*@}" ;; esac
@@ -45,9 +48,11 @@ case "${1%@*}" in
     esac ;;
   operator-controller|catalogd) mod="$root/hack/tools/$olmv1" name=${1%@*} tags=containers_image_openpgp
     module=github.com/operator-framework/operator-controller pkg=$module/cmd/$name ;;
+  imagecopy) mod="$root/hack/tools/containers-image" name=imagecopy tags=containers_image_openpgp src=imagecopy
+    module=go.podman.io/image/v5 pkg=./imagecopy ;;
   cosign) mod="$root/hack/tools/cosign" name=cosign module=github.com/sigstore/cosign/v2 pkg=$module/cmd/cosign ;;
   registry) mod="$root/hack/tools/distribution" name=registry module=github.com/distribution/distribution/v3 pkg=$module/cmd/registry ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|cosign|registry]..." >&2
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|imagecopy|cosign|registry]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
@@ -61,7 +66,8 @@ if [ "$module" = k8s.io/kubernetes ]; then
     ldflags="$ldflags -X $p.gitVersion=$version -X $p.gitMajor=1 -X $p.gitMinor=$minor -X $p.gitTreeState=clean"
   done
 fi
-key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH; [ -z "$ldflags" ] || echo "$ldflags") | sha256sum | cut -c1-16)
+# A program of the tools module's own ($src) rebuilds when its source changes too.
+key=$( (cat "$mod/go.mod" "$mod/go.sum"; go env GOVERSION GOOS GOARCH; [ -z "$ldflags" ] || echo "$ldflags"; [ -z "$src" ] || cat "$mod/$src"/*.go) | sha256sum | cut -c1-16)
 bin="$cache/$name-$version-$key"
 if [ ! -x "$bin" ]; then
   mkdir -p "$cache"

@@ -14,6 +14,7 @@ import (
 	"github.com/opack/opack/internal/fbc"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/sign"
 )
 
 // catalogCRDFlags selects where the CRDs of bundles come from for the upgrade-edge checks.
@@ -77,6 +78,7 @@ type catalogValidateOptions struct {
 	perEdge       bool
 	output        string
 	crds          catalogCRDFlags
+	signatures    string
 }
 
 func newCatalogValidateCmd() *cobra.Command {
@@ -100,11 +102,19 @@ reporting all problems at once in a stable order, then what opm does not check:
   graph  skipRange syntax and semantics (error), a default channel whose head is not the
          highest version and bundles only reachable as a skip (warnings)
 
+--verify-signatures KEY|POLICY checks, as a node enforcing an image policy would (see opack verify),
+every image installing the catalog's channel heads makes a node pull: the catalog image (when the
+argument is one), each head's bundle image, its relatedImages and its CSV's containers. KEY is a PEM
+public key every image must be signed by; POLICY a containers policy.json. Unsigned images, images
+signed by another key or altered, signatures of another image or reference are errors naming the
+bundle and the image (sign/...); so is an image named by tag (a node verifies the digest it pulls).
+
 Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 		Example: `  opack catalog validate catalog/
   opack catalog validate catalog/ --checks opm,graph -o json
   opack catalog validate catalog/ --bundle bundle-0.1.0/,bundle-0.2.0/
-  opack catalog validate quay.io/example/catalog:latest --pull`,
+  opack catalog validate quay.io/example/catalog:latest --pull
+  opack catalog validate quay.io/example/catalog@sha256:... --verify-signatures cosign.pub`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if err := requireOutputFormat(o.output, finding.Formats...); err != nil {
@@ -121,6 +131,9 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
+			if err := o.verifySignatures(cmd, args[0], report); err != nil {
+				return withExit(exitUsage, registryHint(err))
+			}
 			if err := report.Write(cmd.OutOrStdout(), o.output); err != nil {
 				return withExit(exitUsage, err)
 			}
@@ -136,8 +149,27 @@ Exit codes: 0 no errors, 1 errors found, 2 could not run.`,
 	f.BoolVar(&o.requireClosed, "require-closed", false, "make requirements no bundle of the catalog provides an error")
 	f.BoolVar(&o.perEdge, "per-edge", false, "report a CRD change once per upgrade edge and schema path, not once per package listing the edges and the copies of a struct")
 	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output format: "+strings.Join(finding.Formats, ", "))
+	f.StringVar(&o.signatures, "verify-signatures", "", "check that every image installing the channel heads makes a node pull is signed: a PEM public key or a containers policy.json (file or env://VAR)")
 	o.crds.add(cmd)
 	return cmd
+}
+
+// verifySignatures adds the signature gate's findings to report when --verify-signatures is set.
+func (o *catalogValidateOptions) verifySignatures(cmd *cobra.Command, ref string, report *finding.Report) error {
+	if o.signatures == "" {
+		return nil
+	}
+	policy, err := sign.LoadPolicy(o.signatures)
+	if err != nil {
+		return err
+	}
+	fs, n, err := check.VerifyRefSignatures(cmd.Context(), ref, image.NewPuller(), nil, policy)
+	if err != nil {
+		return err
+	}
+	report.Add(fs...)
+	fmt.Fprintf(cmd.ErrOrStderr(), "catalog validate: signatures of %d image(s) checked against %s\n", n, escape.Text(policy.Source))
+	return nil
 }
 
 func (o *catalogValidateOptions) validateOptions() ([]check.ValidateOption, error) {

@@ -13,6 +13,7 @@ import (
 
 	"github.com/google/go-containerregistry/pkg/v1/remote/transport"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/sign"
 	"github.com/spf13/cobra"
 )
 
@@ -75,6 +76,7 @@ func withTimeout(ctx context.Context, d time.Duration) (context.Context, context
 // publishFlags choose where a built image goes and what it carries.
 type publishFlags struct {
 	registryFlags
+	signFlags
 	tag       string
 	ociLayout string
 	tarball   string
@@ -87,6 +89,7 @@ type publishFlags struct {
 
 func (f *publishFlags) addFlags(cmd *cobra.Command) {
 	f.registryFlags.addPushFlags(cmd)
+	f.signFlags.addFlags(cmd)
 	fl := cmd.Flags()
 	fl.StringVarP(&f.tag, "tag", "t", "", "image reference to push to (REGISTRY/REPO:TAG); with --oci-layout its tag names the image in the layout and the whole reference is recorded for catalog render")
 	fl.StringVar(&f.ociLayout, "oci-layout", "", "write an OCI image layout to this directory instead of pushing")
@@ -150,4 +153,50 @@ func sourceDateEpoch(v string) (time.Time, error) {
 		return time.Time{}, fmt.Errorf("the environment variable SOURCE_DATE_EPOCH should be the number of seconds since January 1st 1970, 00:00 UTC, got: %w", err)
 	}
 	return time.Unix(s, 0).UTC(), nil
+}
+
+// signFlags sign what a command pushes.
+type signFlags struct {
+	sign        bool
+	key         string
+	passwordEnv string
+}
+
+func (f *signFlags) addFlags(cmd *cobra.Command) {
+	cmd.Flags().BoolVar(&f.sign, "sign", false, "sign the pushed image (sigstore format, as cosign sign and skopeo --sign-by-sigstore-private-key; read back and verified before it is reported)")
+	cmd.Flags().StringVar(&f.key, "key", "", "with --sign: the private key, a cosign key or a PEM key, as a file or env://VAR (default $OPACK_SIGNING_KEY)")
+	cmd.Flags().StringVar(&f.passwordEnv, "key-password-env", sign.DefaultPasswordEnv, "with --sign: the environment variable holding the password of a cosign key")
+}
+
+// signer loads the signing key when --sign is set (before anything is built or pushed).
+func (f *signFlags) signer(pf *publishFlags) (sign.Signer, error) {
+	if !f.sign {
+		return nil, nil
+	}
+	if pf.ociLayout != "" || pf.tarball != "" {
+		return nil, errors.New("--sign signs images pushed to a registry: drop --oci-layout or --tarball")
+	}
+	if f.key == "" {
+		f.key = os.Getenv("OPACK_SIGNING_KEY")
+	}
+	if f.key == "" {
+		return nil, errors.New("--sign needs a key: --key cosign.key, --key env://VAR or $OPACK_SIGNING_KEY")
+	}
+	return sign.LoadPrivateKey(f.key, sign.PasswordFromEnv(f.passwordEnv))
+}
+
+// signPushed signs ref (REPO@sha256:..., pushed as tag) with s, when s is set, and says so on w.
+func signPushed(ctx context.Context, w io.Writer, s sign.Signer, ref, tag string, opts []image.Option) error {
+	if s == nil {
+		return nil
+	}
+	signed, err := sign.Sign(ctx, s, sign.Request{Image: ref, Identity: tag}, opts...)
+	if err != nil {
+		return registryHint(err)
+	}
+	fmt.Fprintf(w, "signed %s as %s with %s (%s)\n", signed.Image, signed.Identity, signed.Key, signed.Signature)
+	if signed.SignatureReferrer != "" {
+		fmt.Fprintf(w, "signature referrer %s\n", signed.SignatureReferrer)
+	}
+	return nil
 }

@@ -17,12 +17,22 @@ FROM scratch, without a Dockerfile or a daemon. The labels are the annotations o
 metadata/annotations.yaml plus --label. The same directory gives the same digest; the creation
 time is SOURCE_DATE_EPOCH or the Unix epoch. Prints REF@sha256:... on stdout.
 
+--sign signs the pushed image with --key (a cosign key, its password in $COSIGN_PASSWORD, or a PEM
+key) as cosign and containers/image verify it: the signature of its digest, claiming --tag, attached as
+sha256-<hex>.sig (and as an OCI 1.1 referrer where the registry serves the API), read back and verified
+before it is reported (see opack verify).
+
 Credentials come from the docker config ($DOCKER_CONFIG) and credential helpers.`,
 		Example: `  opack image bundle bundle --tag quay.io/example/memcached-operator-bundle:v0.0.1
-  opack image bundle bundle --tag example/bundle:v0.0.1 --oci-layout out/oci`,
+  opack image bundle bundle --tag example/bundle:v0.0.1 --oci-layout out/oci
+  opack image bundle bundle --tag quay.io/example/memcached-operator-bundle:v0.0.1 --sign --key cosign.key`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pub, opts, err := f.publisher(cmd.ErrOrStderr())
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			signer, err := f.signer(f)
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
@@ -31,6 +41,9 @@ Credentials come from the docker config ($DOCKER_CONFIG) and credential helpers.
 			ref, err := image.PublishBundle(ctx, args[0], pub, opts...)
 			if err != nil {
 				return registryHint(err)
+			}
+			if err := signPushed(ctx, cmd.ErrOrStderr(), signer, ref, f.tag, opts); err != nil {
+				return err
 			}
 			_, err = fmt.Fprintln(cmd.OutOrStdout(), ref)
 			return err

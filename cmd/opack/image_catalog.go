@@ -39,6 +39,7 @@ extractContent without cacheDir, which OLM v0 serves since v0.35.0; an opm base 
 "/configs"] and builds the cache in /tmp at every start (no read-only root filesystem).
 The catalog is first checked as opm validate does (opm serve refuses an invalid catalog when the
 pod starts): errors are printed and nothing is built (exit 1) unless --no-validate.
+--sign signs the pushed image as opack image bundle --sign does.
 Prints REF@sha256:... on stdout.`,
 		Example: `  opack image catalog catalog --tag quay.io/example/catalog:latest
   opack image catalog catalog --tag quay.io/example/catalog:latest --base quay.io/operator-framework/opm:v1.73.0
@@ -46,6 +47,10 @@ Prints REF@sha256:... on stdout.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			pub, opts, err := f.publisher(cmd.ErrOrStderr())
+			if err != nil {
+				return withExit(exitUsage, err)
+			}
+			signer, err := f.signer(f)
 			if err != nil {
 				return withExit(exitUsage, err)
 			}
@@ -64,6 +69,9 @@ Prints REF@sha256:... on stdout.`,
 			ref, err := image.PublishCatalog(ctx, args[0], pub, opts...)
 			if err != nil {
 				return registryHint(err)
+			}
+			if err := signPushed(ctx, cmd.ErrOrStderr(), signer, ref, f.tag, opts); err != nil {
+				return err
 			}
 			_, err = fmt.Fprintln(cmd.OutOrStdout(), ref)
 			return err

@@ -160,6 +160,7 @@ func newRootCmd(stdin io.Reader, stdout, stderr io.Writer) *cobra.Command {
 			newValidateBundleCmd(),
 			newValidateCrdsCmd(),
 		),
+		newVerifyCmd(),
 		newVersionCmd(),
 	)
 	root.InitDefaultCompletionCmd() // cobra adds it at Execute; added here so that it is a strict group too

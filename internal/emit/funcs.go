@@ -1,6 +1,7 @@
 package emit
 
 import (
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"strings"
@@ -14,7 +15,20 @@ var funcs = template.FuncMap{
 	"quote":  quote,
 	"toYAML": toYAML,
 	"indent": indent,
+	"toJSON": toJSON,
 }
+
+// toJSON renders v as compact JSON (HTML characters not escaped).
+func toJSON(v any) (string, error) {
+	var b strings.Builder
+	enc := json.NewEncoder(&b)
+	enc.SetEscapeHTML(false)
+	err := enc.Encode(v)
+	return strings.TrimSuffix(b.String(), "\n"), err
+}
+
+// b64 is the standard base64 of s.
+func b64(s string) string { return base64.StdEncoding.EncodeToString([]byte(s)) }
 
 // quote renders s as a YAML scalar that reads back as the string s: plain when that is unambiguous,
 // otherwise double-quoted (a JSON string is valid YAML), so no value can change the structure of the

@@ -77,11 +77,21 @@ func Render(ctx context.Context, spec Spec, opts ...Option) ([]File, error) {
 		}
 		out = append(out, files...)
 	}
+	if spec.ImagePolicy != nil && len(spec.ImagePolicy.Entries) > 0 {
+		files, err := renderImagePolicy(ctx, o, spec)
+		if err != nil {
+			errs = append(errs, err)
+		}
+		out = append(out, files...)
+	}
 	if err := errors.Join(errs...); err != nil {
 		return nil, err
 	}
+	sort.SliceStable(out, func(i, j int) bool { return dirOf(out[i].Path) < dirOf(out[j].Path) })
 	return out, nil
 }
+
+func dirOf(p string) string { d, _, _ := strings.Cut(p, "/"); return d }
 
 func renderDir(ctx context.Context, o options, dir string, spec Spec) ([]File, error) {
 	names, err := fs.Glob(o.templates, dir+"/*.yaml.tmpl")

@@ -32,7 +32,7 @@ import (
 
 // crdFS holds the OLM CRDs the emitted objects are checked against (see crds/SOURCE.md).
 //
-//go:embed crds/olmv0/*.yaml crds/olmv1/*.yaml
+//go:embed crds/olmv0/*.yaml crds/olmv1/*.yaml crds/imagepolicy/*.yaml
 var crdFS embed.FS
 
 // crdVersion is the compiled schema of one served version of a CRD.

@@ -27,7 +27,7 @@ func TestSchemasCoverEmittedKinds(t *testing.T) {
 	for _, gvk := range s.Kinds() {
 		got = append(got, gvk.GroupVersion().String()+" "+gvk.Kind)
 	}
-	want := "olm.operatorframework.io/v1 ClusterCatalog, olm.operatorframework.io/v1 ClusterExtension, operators.coreos.com/v1 OperatorGroup, operators.coreos.com/v1alpha1 CatalogSource, operators.coreos.com/v1alpha1 Subscription, operators.coreos.com/v1alpha2 OperatorGroup"
+	want := "config.openshift.io/v1 ClusterImagePolicy, olm.operatorframework.io/v1 ClusterCatalog, olm.operatorframework.io/v1 ClusterExtension, operators.coreos.com/v1 OperatorGroup, operators.coreos.com/v1alpha1 CatalogSource, operators.coreos.com/v1alpha1 Subscription, operators.coreos.com/v1alpha2 OperatorGroup, policy.sigstore.dev/v1alpha1 ClusterImagePolicy, policy.sigstore.dev/v1beta1 ClusterImagePolicy"
 	if g := strings.Join(got, ", "); g != want {
 		t.Errorf("kinds:\n got %s\nwant %s", g, want)
 	}

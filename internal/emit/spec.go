@@ -42,6 +42,9 @@ type Spec struct {
 	Catalog Catalog
 	OLMv0   *OLMv0
 	OLMv1   *OLMv1
+	// ImagePolicy, when set, adds the image policy folders (imagepolicy-openshift,
+	// imagepolicy-sigstore, imagepolicy-nodes).
+	ImagePolicy *ImagePolicy
 }
 
 // Catalog names the catalog image.

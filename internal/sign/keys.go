@@ -25,8 +25,9 @@ const EnvPrefix = "env://"
 // DefaultPasswordEnv is the environment variable a cosign key's password is read from (cosign's).
 const DefaultPasswordEnv = "COSIGN_PASSWORD"
 
-// maxKeySize bounds a key file or variable: a PEM key is a few kilobytes.
-const maxKeySize = 64 << 10
+// maxKeySize bounds a key or policy file or variable: a PEM key is a few kilobytes, a node's
+// policy.json a few more.
+const maxKeySize = 256 << 10
 
 // readKey reads the key named by ref: env://NAME reads the variable, anything else is a file, read
 // only when it is a regular file within maxKeySize. Errors name the file or variable, never the
@@ -40,7 +41,7 @@ func readKey(ref string) ([]byte, error) {
 		case !set || v == "":
 			return nil, fmt.Errorf("key %s: the environment variable %s is not set", ref, name)
 		case len(v) > maxKeySize:
-			return nil, fmt.Errorf("key %s: %d bytes, more than the %d a PEM key may be", ref, len(v), maxKeySize)
+			return nil, fmt.Errorf("key %s: %d bytes, more than the %d a key or policy may be", ref, len(v), maxKeySize)
 		}
 		return []byte(v), nil
 	}
@@ -57,7 +58,7 @@ func readKey(ref string) ([]byte, error) {
 		return nil, fmt.Errorf("reading key %s: not a regular file (%s)", ref, fi.Mode().Type())
 	}
 	if fi.Size() > maxKeySize {
-		return nil, fmt.Errorf("reading key %s: %d bytes, more than the %d a PEM key may be", ref, fi.Size(), maxKeySize)
+		return nil, fmt.Errorf("reading key %s: %d bytes, more than the %d a key or policy may be", ref, fi.Size(), maxKeySize)
 	}
 	data, err := io.ReadAll(io.LimitReader(f, maxKeySize+1))
 	if err != nil {

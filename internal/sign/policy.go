@@ -318,3 +318,20 @@ func (id Identity) remap(ref reference.Named) (reference.Named, error) {
 	}
 	return reference.ParseNamed(strings.Replace(ref.String(), id.Prefix, id.SignedPrefix, 1))
 }
+
+// LoadPolicy reads what --verify-signatures and --policy name: a PEM public key (every image
+// signed by it: KeyPolicy) or a containers policy.json, from a file or env://NAME.
+func LoadPolicy(ref string) (*Policy, error) {
+	data, err := readKey(ref)
+	if err != nil {
+		return nil, err
+	}
+	if bytes.Contains(data, []byte("-----BEGIN ")) {
+		k, err := ParsePublicKey(data)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", ref, err)
+		}
+		return KeyPolicy(ref, k)
+	}
+	return ParsePolicy(data, ref)
+}

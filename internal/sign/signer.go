@@ -103,4 +103,4 @@ func (k *KeyVerifier) Verify(payload, sig []byte, _ map[string]string) error {
 // PublicKey is the key of k.
 func (k *KeyVerifier) PublicKey() crypto.PublicKey { return k.pub }
 
-func (k *KeyVerifier) String() string { return "key " + Fingerprint(k.pub) }
+func (k *KeyVerifier) String() string { return Fingerprint(k.pub) }
