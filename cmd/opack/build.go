@@ -133,7 +133,8 @@ func (f *pipelineFlags) report(out, errOut io.Writer, res *project.BuildResult, 
 
 func newBuildCmd() *cobra.Command {
 	f := &pipelineFlags{}
-	var push, allowRebuild, verify, prune bool
+	var push, allowRebuild, verify, prune, sign bool
+	var key string
 	cmd := &cobra.Command{
 		Use:   "build",
 		Short: "Release: bundle, CRD upgrade check, images, catalog and deploy manifests from opack.yaml",
@@ -154,6 +155,14 @@ build interrupted while committing (a crash, a kill) is finished by the next bui
 opack check says the project is half-applied. A build waits for another build or check of the same
 project to finish (a lock on the project folder), so two never interleave their outputs.
 
+With signing in opack.yaml, the deploy manifests carry the image policy clusters enforce
+(imagepolicy-openshift/, imagepolicy-sigstore/, imagepolicy-nodes/), every image installing the
+catalogs' channel heads makes a node pull is checked against it before anything is pushed (step
+signatures: unsigned, wrongly signed or tag-named images are errors), and --push needs --sign: each
+image pushed is signed (its digest, claiming its tag), its SLSA provenance and (the bundle) its SPDX
+SBOM attached, and every signature and attestation read back from the registry and verified before
+the build reports it.
+
 --version overrides the version of opack.yaml and, when opack.yaml sets version, is saved there, so
 the next plain build or check works on the same release. A version already in the catalog template
 is never given another bundle digest (a released version must not change): build a new version, or
@@ -167,14 +176,16 @@ beside opack.yaml (commit it). Any other file there stops the build with the lis
 Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 		Example: `  opack build
   opack build --version 0.0.2
-  opack build --push -o github`,
+  opack build --push -o github
+  COSIGN_PASSWORD=... opack build --push --sign --key env://COSIGN_PRIVATE_KEY`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			opts, err := f.options(cmd)
 			if err != nil {
 				return err
 			}
-			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune), project.BuildImageOptions(image.WithVerify(verify)))
+			opts = append(opts, project.BuildPush(push), project.BuildAllowRebuild(allowRebuild), project.BuildPrune(prune), project.BuildImageOptions(image.WithVerify(verify)),
+				project.BuildSign(sign, key))
 			res, err := project.BuildFile(cmd.Context(), f.file, opts...)
 			if err := f.report(cmd.OutOrStdout(), cmd.ErrOrStderr(), res, err); err != nil {
 				return err
@@ -189,6 +200,8 @@ Exit codes: 0 built, 1 a check failed (findings printed), 2 could not run.`,
 	cmd.Flags().BoolVar(&push, "push", false, "push the images to their registries instead of writing OCI layouts")
 	cmd.Flags().BoolVar(&prune, "prune", false, "delete files of the folders build replaces (bundle, deploy, rendered catalogs) that opack did not write ("+project.OwnedFile+" lists those it did)")
 	cmd.Flags().BoolVar(&verify, "verify", false, "with --push, read each pushed manifest and blob back by digest before reporting it pushed")
+	cmd.Flags().BoolVar(&sign, "sign", false, "with --push, sign the images pushed and attach their provenance and SBOM (opack.yaml signing; each read back and verified)")
+	cmd.Flags().StringVar(&key, "key", "", "with --sign, the private key (a cosign key or a PEM key; a file or env://VAR) instead of signing.key or $OPACK_SIGNING_KEY")
 	cmd.Flags().BoolVar(&allowRebuild, "allow-rebuild", false, "let a version already in the catalog template get a new bundle digest (only for a version never published)")
 	return cmd
 }
@@ -202,6 +215,13 @@ func printBuild(w io.Writer, res *project.BuildResult, pushed bool) {
 	fmt.Fprintf(w, "bundle image %s %s\n", verb, res.Bundle.Digest)
 	for _, c := range res.Catalogs {
 		fmt.Fprintf(w, "catalog %s image %s %s\n", c.Name, verb, c.Digest)
+	}
+	for _, s := range res.Signed {
+		fmt.Fprintf(w, "signed %s as %s (%s", s.Image, s.Identity, s.Signature)
+		if len(s.Predicates) > 0 {
+			fmt.Fprintf(w, "; attested %s", strings.Join(s.Predicates, ", "))
+		}
+		fmt.Fprintln(w, ")")
 	}
 	if len(res.Written) == 0 {
 		fmt.Fprintln(w, "everything up to date (nothing written)")

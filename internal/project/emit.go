@@ -202,6 +202,17 @@ func emitSpec(ctx context.Context, p *config.Project, target emit.Target, o emit
 	}
 	digest := strings.Contains(image, "@")
 	spec := emit.Spec{Package: p.Package, Catalog: emit.Catalog{Image: image, Scratch: cat.Base == config.BaseScratch}}
+	if p.Signing != nil {
+		version, err := p.ResolveVersion(ctx, config.WithVersion(o.version), config.WithGit(o.git))
+		if err != nil {
+			return emit.Spec{}, err
+		}
+		entries, _, err := imagePolicy(p, version)
+		if err != nil {
+			return emit.Spec{}, fmt.Errorf("signing: %w", err)
+		}
+		spec.ImagePolicy = &emit.ImagePolicy{Entries: entries}
+	}
 	if target.V0() {
 		v0, err := olmv0Spec(p, cat, spec.Catalog, digest)
 		if err != nil {

@@ -16,6 +16,7 @@ import (
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
 	"github.com/opack/opack/internal/project/config"
+	"github.com/opack/opack/internal/sign"
 	"github.com/opack/opack/internal/stepcache"
 	"github.com/opack/opack/internal/tmpdir"
 )
@@ -96,6 +97,8 @@ type buildOptions struct {
 	prune           bool
 	noGoTypes       bool
 	diffBase        string // opack check, fbc mode: the revision compared with (CheckDiffBase)
+	sign            bool   // sign what is pushed (BuildSign)
+	signKey         string
 
 	cache            *stepcache.Cache // the step cache (StepCache); nil: none
 	memo             bool             // check keeps its result (CheckMemo)
@@ -166,6 +169,8 @@ type BuildResult struct {
 	Warnings []string
 	// Dropped are the kustomize objects the bundle generator neither wrote nor used.
 	Dropped []bundle.Dropped
+	// Signed are the images a build signed when it pushed them, with their attachments.
+	Signed []sign.Signed
 	// BundleChanged says the generated bundle folder differs from the project's (Build rewrites it,
 	// Check reports it): what the bundle generator dropped is news only then.
 	BundleChanged bool

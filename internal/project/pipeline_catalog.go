@@ -259,6 +259,7 @@ func (r *run) buildCatalogImage(ctx context.Context, c config.Catalog, dir strin
 	}
 	r.res.Catalogs = append(r.res.Catalogs, cr)
 	r.catalogs = append(r.catalogs, builtCatalog{tag: tagRef, art: art})
+	r.catalogDirs = append(r.catalogDirs, dir)
 	return nil
 }
 

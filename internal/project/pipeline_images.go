@@ -114,7 +114,7 @@ func (r *run) push(ctx context.Context) error {
 	for i, c := range r.catalogs {
 		items = append(items, release{c.tag, r.res.Catalogs[i].Digest, c.art})
 	}
-	for _, it := range items {
+	for i, it := range items {
 		pub, err := r.destinations(it.tag)
 		if err != nil {
 			return stepErr(StepPush, r.p.File, err, "fix the image reference in "+r.p.File)
@@ -127,6 +127,9 @@ func (r *run) push(ctx context.Context) error {
 			return stepErr(StepPush, r.p.File, fmt.Errorf("pushed %s as %s, expected %s", it.tag, got, it.digest), "")
 		}
 		r.o.logf("pushed %s", got)
+		if err := r.signRelease(ctx, it.tag, got, i == 0); err != nil {
+			return err
+		}
 	}
 	return nil
 }

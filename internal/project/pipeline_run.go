@@ -47,6 +47,10 @@ type run struct {
 	crdSrc map[string]string
 	// refusals are check's findings about released versions this build would change.
 	refusals []finding.Finding
+	// signing is opack.yaml's signing for this run (nil without one); catalogDirs are the staged
+	// folders of the rendered catalogs, in opack.yaml order.
+	signing     *signingPlan
+	catalogDirs []string
 }
 
 // builtCatalog is a catalog image waiting to be pushed.
@@ -86,6 +90,7 @@ func (r *run) steps(ctx context.Context) error {
 		{StepBundleImage, r.buildBundleImage},
 		{StepCRDUpgrade, r.crdUpgrade},
 		{StepCatalogTemplate, r.buildCatalogs},
+		{StepSignatures, r.verifySignatures},
 		{StepEmit, r.emitManifests},
 	}
 	for _, s := range steps {
@@ -152,7 +157,7 @@ func (r *run) resolve(ctx context.Context) error {
 			}
 		}
 	}
-	return nil
+	return r.resolveSigning()
 }
 
 // catalogNames are the names of the catalogs' image layouts.

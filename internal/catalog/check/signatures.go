@@ -79,7 +79,11 @@ func NodeImages(cfg *fbc.DeclarativeConfig, catalogRef string) []NodeImage {
 		}
 		add(b.Image, "bundle image of "+b.Name, b.Name)
 		for _, ri := range b.RelatedImages {
-			if ri.Image != b.Image {
+			switch {
+			case ri.Image == b.Image:
+			case ri.Name == "":
+				add(ri.Image, "relatedImage of "+b.Name, b.Name)
+			default:
 				add(ri.Image, fmt.Sprintf("relatedImage %q of %s", ri.Name, b.Name), b.Name)
 			}
 		}

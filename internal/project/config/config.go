@@ -55,6 +55,9 @@ type Project struct {
 	Waivers            []Waiver           `yaml:"waivers,omitempty"`
 	Migrations         []Migration        `yaml:"migrations,omitempty"`
 	Images             []ImageAlias       `yaml:"images,omitempty"`
+	// Signing signs the images build pushes (--sign) and adds the image policy to the deploy
+	// manifests.
+	Signing *Signing `yaml:"signing,omitempty"`
 	// Name names a bundle of bundles (default its package).
 	Name string `yaml:"name,omitempty"`
 	// Bundles lists the bundles of a repository that builds several (one per profile of its

@@ -24,6 +24,12 @@ func (p *Project) pathFields() []struct {
 		{at("versionFrom", "file"), p.VersionFrom.File}, {at("previous", "dir"), p.Previous.Dir},
 		{at("deploy", "templates"), p.Deploy.Templates},
 	}
+	if s := p.Signing; s != nil {
+		fs = append(fs, field{at("signing", "publicKey"), s.PublicKey})
+		for i, t := range s.Trust {
+			fs = append(fs, field{at("signing", "trust", i, "publicKey"), t.PublicKey})
+		}
+	}
 	for i, c := range p.Catalogs {
 		fs = append(fs, field{at("catalogs", i, "dir"), c.Dir}, field{at("catalogs", i, "file"), c.File}, field{at("catalogs", i, "template"), c.Template})
 	}

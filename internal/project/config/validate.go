@@ -35,6 +35,7 @@ func (p *Project) validate() []*FieldError {
 	c.paths()
 	c.deploy()
 	c.lists()
+	c.signing()
 	sort.SliceStable(c.errs, func(i, j int) bool { return c.errs[i].Line < c.errs[j].Line })
 	return c.errs
 }
@@ -215,6 +216,12 @@ func (c *checker) inputs() []input {
 	}
 	ins = append(ins, input{"previous.dir", p.Previous.Dir}, input{"deploy.templates", p.Deploy.Templates},
 		input{"versionFrom.file", p.VersionFrom.File}, input{"the project file", filepath.Base(p.File)})
+	if s := p.Signing; s != nil {
+		ins = append(ins, input{"signing.publicKey", s.PublicKey})
+		for i, t := range s.Trust {
+			ins = append(ins, input{fieldName(at("signing", "trust", i, "publicKey")...), t.PublicKey})
+		}
+	}
 	for _, s := range projectSources {
 		ins = append(ins, input{"the project's source", s})
 	}
