@@ -164,7 +164,7 @@ type signFlags struct {
 
 func (f *signFlags) addFlags(cmd *cobra.Command) {
 	cmd.Flags().BoolVar(&f.sign, "sign", false, "sign the pushed image (sigstore format, as cosign sign and skopeo --sign-by-sigstore-private-key; read back and verified before it is reported)")
-	cmd.Flags().StringVar(&f.key, "key", "", "with --sign: the private key, a cosign key or a PEM key, as a file or env://VAR (default $OPACK_SIGNING_KEY)")
+	cmd.Flags().StringVar(&f.key, "key", "", "with --sign: the private key, a cosign key or a PEM key, as a file or env://VAR (default: the key in $OPACK_SIGNING_KEY)")
 	cmd.Flags().StringVar(&f.passwordEnv, "key-password-env", sign.DefaultPasswordEnv, "with --sign: the environment variable holding the password of a cosign key")
 }
 
@@ -176,8 +176,8 @@ func (f *signFlags) signer(pf *publishFlags) (sign.Signer, error) {
 	if pf.ociLayout != "" || pf.tarball != "" {
 		return nil, errors.New("--sign signs images pushed to a registry: drop --oci-layout or --tarball")
 	}
-	if f.key == "" {
-		f.key = os.Getenv("OPACK_SIGNING_KEY")
+	if f.key == "" && os.Getenv("OPACK_SIGNING_KEY") != "" {
+		f.key = "env://OPACK_SIGNING_KEY"
 	}
 	if f.key == "" {
 		return nil, errors.New("--sign needs a key: --key cosign.key, --key env://VAR or $OPACK_SIGNING_KEY")

@@ -58,6 +58,17 @@ type Kubelet struct {
 	// jobSlots bounds the Jobs running at once, as a node's capacity does: each holds a few hundred MB of
 	// root filesystems (OLM's opm and util images) while it runs.
 	jobSlots chan struct{}
+	// policy, when set, is the image policy the node enforces on the images it pulls from registries.
+	policy *olmtest.NodePolicy
+}
+
+// EnforceImagePolicy makes the node pull registry images as a node enforcing p does (CRI-O with
+// /etc/containers/policy.json and registries.d): an image p refuses fails its pod or Job, and
+// Events records each pull verified or refused.
+func (k *Kubelet) EnforceImagePolicy(p olmtest.NodePolicy) {
+	k.mu.Lock()
+	defer k.mu.Unlock()
+	k.policy = &p
 }
 
 // maxJobs is how many Jobs the kubelet runs at once; the others wait, reported as not yet started.

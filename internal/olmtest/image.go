@@ -40,6 +40,32 @@ func Unpack(t testing.TB, ref string) *Image {
 	if out, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("skopeo copy %s: %v\n%s", ref, err, out)
 	}
+	return unpackDir(t, ref, dir)
+}
+
+// NodePolicy is the image policy a node enforces when it pulls: Copier is a `skopeo copy` that
+// honours --policy and --registries.d (hack/build-apiserver.sh imagecopy: containers/image, as
+// CRI-O pulls), Policy a containers policy.json and RegistriesD its registries.d folder.
+type NodePolicy struct {
+	Copier, Policy, RegistriesD string
+}
+
+// UnpackVerified is Unpack of a registry image (docker://...) pulled as a node enforcing p pulls
+// it: an image the policy refuses is an error carrying the copier's message, as a pull a runtime
+// refuses (SignatureValidationFailed).
+func UnpackVerified(t testing.TB, p NodePolicy, ref string) (*Image, error) {
+	t.Helper()
+	dir := filepath.Join(t.TempDir(), "image")
+	cmd := exec.Command(p.Copier, "--policy", p.Policy, "--registries.d", p.RegistriesD, "--src-tls-verify=false", ref, "dir:"+dir)
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return nil, fmt.Errorf("pulling %s under %s: %v: %s", ref, p.Policy, err, strings.TrimSpace(string(out)))
+	}
+	return unpackDir(t, ref, dir), nil
+}
+
+// unpackDir applies the layers of the image copied into dir (skopeo's dir: transport) to a new root.
+func unpackDir(t testing.TB, ref, dir string) *Image {
+	t.Helper()
 	var m v1.Manifest
 	readJSON(t, filepath.Join(dir, "manifest.json"), &m)
 	var cf v1.ConfigFile
