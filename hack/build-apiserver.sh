@@ -20,8 +20,8 @@
 #                                            policy: Debian's skopeo is built with sigstore disabled
 #   hack/build-apiserver.sh cosign           sigstore/cosign/v2's cosign (hack/tools/cosign), the verifier the
 #                                            signing tests check opack's signatures and attestations with
-#   hack/build-apiserver.sh registry         distribution/distribution/v3's registry (hack/tools/distribution),
-#                                            a registry serving the OCI 1.1 referrers API
+#   hack/build-apiserver.sh olareg           olareg (hack/tools/olareg), a registry serving the OCI 1.1
+#                                            referrers API
 # Several names build one after the other and print one path per line.
 # It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
@@ -51,8 +51,8 @@ case "${1%@*}" in
   imagecopy) mod="$root/hack/tools/containers-image" name=imagecopy tags=containers_image_openpgp src=imagecopy
     module=go.podman.io/image/v5 pkg=./imagecopy ;;
   cosign) mod="$root/hack/tools/cosign" name=cosign module=github.com/sigstore/cosign/v2 pkg=$module/cmd/cosign ;;
-  registry) mod="$root/hack/tools/distribution" name=registry module=github.com/distribution/distribution/v3 pkg=$module/cmd/registry ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|imagecopy|cosign|registry]..." >&2
+  olareg) mod="$root/hack/tools/olareg" name=olareg module=github.com/olareg/olareg pkg=$module/cmd/olareg ;;
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|imagecopy|cosign|olareg]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"

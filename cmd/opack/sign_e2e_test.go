@@ -338,14 +338,14 @@ func TestE2ESignRelease(t *testing.T) {
 	}
 }
 
-// TestE2ESignReferrers signs on distribution v3 (the OCI 1.1 referrers API): the signature and the
+// TestE2ESignReferrers signs on olareg (a registry serving the OCI 1.1 referrers API): the signature and the
 // attestations are pushed as referrers as well as on the tags; with the tag removed, cosign's OCI 1.1
 // verification (--experimental-oci11) and opack verify still find the signature through the
 // referrers API, and the tag-only readers (cosign's default, containers/image) do not.
 func TestE2ESignReferrers(t *testing.T) {
-	tools := signTools(t, "registry", "cosign", "imagecopy")
+	tools := signTools(t, "olareg", "cosign")
 	t.Setenv("DOCKER_CONFIG", t.TempDir())
-	host := startDistribution(t, tools["registry"])
+	host := startOlareg(t, tools["olareg"])
 	dir := t.TempDir()
 	key, pub := signKeys(t, dir, "release", "pw")
 	t.Setenv("COSIGN_PASSWORD", "pw")
@@ -358,7 +358,7 @@ func TestE2ESignReferrers(t *testing.T) {
 	if out := cosign(t, tools["cosign"], "verify", "--key", pub, "--experimental-oci11", img); strings.Contains(out, "exit status") {
 		t.Errorf("cosign verify --experimental-oci11:\n%s", out)
 	}
-	// Remove the sha256-<hex>.sig tag (distribution deletes a manifest by digest).
+	// Remove the sha256-<hex>.sig tag (the registry deletes a manifest by digest).
 	d, _ := name.NewDigest(img)
 	h, _ := v1.NewHash(d.DigestStr())
 	sigTag := d.Context().Tag(image.AttachTag(h, image.AttachSignatures))
@@ -381,8 +381,8 @@ func TestE2ESignReferrers(t *testing.T) {
 	}
 }
 
-// startDistribution starts distribution v3's registry (deletes enabled) on a free 127.0.0.1 port.
-func startDistribution(t *testing.T, bin string) string {
+// startOlareg starts olareg (deletes enabled, the referrers API on) on a free 127.0.0.1 port.
+func startOlareg(t *testing.T, bin string) string {
 	t.Helper()
 	l, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -390,11 +390,9 @@ func startDistribution(t *testing.T, bin string) string {
 	}
 	host := l.Addr().String()
 	l.Close()
-	dir := t.TempDir()
-	cfg := filepath.Join(dir, "config.yml")
-	writeFile(t, cfg, fmt.Sprintf("version: 0.1\nlog: {level: warn}\nstorage: {filesystem: {rootdirectory: %s}, delete: {enabled: true}}\nhttp: {addr: %s}\n", filepath.Join(dir, "data"), host))
+	_, port, _ := net.SplitHostPort(host)
 	var logs bytes.Buffer
-	cmd := exec.Command(bin, "serve", cfg)
+	cmd := exec.Command(bin, "serve", "--addr", "127.0.0.1", "--port", port, "--dir", t.TempDir(), "--api-delete", "--api-referrer")
 	cmd.Stdout, cmd.Stderr = &logs, &logs
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
@@ -408,7 +406,7 @@ func startDistribution(t *testing.T, bin string) string {
 			}
 		}
 	}
-	t.Fatalf("distribution did not start:\n%s", logs.String())
+	t.Fatalf("olareg did not start:\n%s", logs.String())
 	return ""
 }
 
