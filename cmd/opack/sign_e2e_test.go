@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"crypto/elliptic"
+	"encoding/json"
 	"fmt"
 	"io"
 	"net"
@@ -24,6 +25,7 @@ import (
 	"github.com/google/go-containerregistry/pkg/v1/types"
 	"github.com/sigstore/sigstore/pkg/cryptoutils"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
+	"sigs.k8s.io/yaml"
 
 	"github.com/opack/opack/internal/crdserver"
 	"github.com/opack/opack/internal/image"
@@ -519,4 +521,83 @@ func mustRef(t *testing.T, s string) name.Reference {
 		t.Fatal(err)
 	}
 	return r
+}
+
+// TestE2ESignPolicyAdmitted applies the image policy opack emits for a signed project to the real
+// kube-apiserver holding the upstream CRDs (internal/emit/crds/imagepolicy: OpenShift's
+// ClusterImagePolicy and sigstore policy-controller's): every object is admitted as written, and a
+// scope the CRD's rules refuse is refused by the server as by opack's own validation.
+func TestE2ESignPolicyAdmitted(t *testing.T) {
+	if testing.Short() {
+		t.Skip("end-to-end test: runs kube-apiserver and etcd; run without -short")
+	}
+	kubectl, etcd, kube := applyTools(t)
+	c := startKube(t, etcd, kube, kubectl, nil)
+	crds := t.TempDir()
+	src := filepath.Join("..", "..", "internal", "emit", "crds", "imagepolicy")
+	for _, f := range []string{"config.openshift.io_clusterimagepolicies.yaml", "policy.sigstore.dev_clusterimagepolicies.yaml"} {
+		data, err := os.ReadFile(filepath.Join(src, f))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if strings.HasPrefix(f, "policy.sigstore.dev") {
+			data = withoutConversionWebhook(t, data)
+		}
+		writeFile(t, filepath.Join(crds, f), string(data))
+	}
+	c.run(t, "create", "-f", crds)
+	c.run(t, "wait", "--for", "condition=Established", "crd", "--all", "--timeout", "120s")
+
+	dir := t.TempDir()
+	_, pub := signKeys(t, dir, "release", "")
+	_, opPub := signKeys(t, dir, "operator", "")
+	sp := &signedProject{host: "quay.io", releasePub: pub, operatorPub: opPub}
+	sp.pipelineProject = newPipelineProject(t, "quay.io/example/memcached-operator-bundle", "quay.io/example/memcached-operator-catalog")
+	for from, to := range map[string]string{pub: "cosign.pub", opPub: "operator.pub"} {
+		data, _ := os.ReadFile(from)
+		writeFile(t, filepath.Join(sp.dir, to), string(data))
+	}
+	sp.setOperator(t, "quay.io/example/memcached-operator@sha256:"+strings.Repeat("a", 64))
+	sp.build(t, 0, "wrote deploy/imagepolicy-openshift")
+	c.apply(t, sp.dir, "imagepolicy-openshift", []string{
+		"clusterimagepolicy.config.openshift.io/memcached-operator",
+		"clusterimagepolicy.config.openshift.io/memcached-operator-trust-1",
+	})
+	c.apply(t, sp.dir, "imagepolicy-sigstore", []string{
+		"clusterimagepolicy.policy.sigstore.dev/memcached-operator",
+		"clusterimagepolicy.policy.sigstore.dev/memcached-operator-trust-1",
+	})
+	// The server checks what opack checked: a scope without a registry host is refused.
+	f := filepath.Join(sp.dir, "deploy", "imagepolicy-openshift", "memcached-operator.yaml")
+	data, err := os.ReadFile(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, f, strings.Replace(string(data), "- quay.io/example/memcached-operator-bundle", "- memcached-operator-bundle", 1))
+	c.refused(t, sp.dir, "imagepolicy-openshift", "scope must contain a fully qualified domain name")
+}
+
+// withoutConversionWebhook serves policy-controller's CRD without its conversion webhook (the
+// controller's own service, not run here): exact, because its versions have the same schema.
+func withoutConversionWebhook(t *testing.T, data []byte) []byte {
+	t.Helper()
+	var crd map[string]any
+	if err := yaml.Unmarshal(data, &crd); err != nil {
+		t.Fatal(err)
+	}
+	spec := crd["spec"].(map[string]any)
+	versions := spec["versions"].([]any)
+	schema := func(i int) string {
+		b, _ := json.Marshal(versions[i].(map[string]any)["schema"])
+		return string(b)
+	}
+	if len(versions) != 2 || schema(0) != schema(1) {
+		t.Fatalf("policy-controller's CRD versions differ in schema: serving it without the conversion webhook would not be exact")
+	}
+	spec["conversion"] = map[string]any{"strategy": "None"}
+	out, err := yaml.Marshal(crd)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return out
 }
