@@ -29,6 +29,8 @@ import (
 
 	"github.com/opack/opack/internal/crdserver"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/olmharness"
+	"github.com/opack/opack/internal/olmtest"
 )
 
 // signTools returns the verifiers the signing tests hold opack's output to, each built from the
@@ -600,4 +602,63 @@ func withoutConversionWebhook(t *testing.T, data []byte) []byte {
 		t.Fatal(err)
 	}
 	return out
+}
+
+// TestE2ESignOLMv0 installs a signed release of the sample through the real OLM v0 with the image
+// policy of deploy/imagepolicy-nodes in force on the node (internal/olmharness: every registry image
+// the node pulls goes through containers/image under that policy.json and registries.d, as CRI-O
+// pulls): the catalog pod's and the bundle unpack Job's images are verified and the CSV Succeeds. A
+// CatalogSource of an unsigned catalog image in the same repository is refused at the pull.
+func TestE2ESignOLMv0(t *testing.T) {
+	tools := signTools(t, "imagecopy")
+	olmtest.RequireRoot(t)
+	t.Setenv("DOCKER_CONFIG", t.TempDir())
+	host := startPipelineRegistry(t)
+	e := olmharness.StartOLMv0Env(t, olmharness.OLMv0Releases[0])
+	c := e.Cluster
+	applyText(t, c, serviceMonitorCRD) // the sample ships a ServiceMonitor (see TestE2EOLMv0Lifecycle)
+	c.Kubectl(t, "wait", "--for", "condition=Established", "crd/servicemonitors.monitoring.coreos.com", "--timeout", "60s")
+
+	sp := newSignedProject(t, host)
+	sp.build(t, 0, "wrote deploy/imagepolicy-nodes", "--push", "--sign")
+	catalog, bundle := sp.released(t)
+	policy, registriesD := sp.nodePolicy(t)
+	e.Kubelet.EnforceImagePolicy(olmtest.NodePolicy{Copier: tools["imagecopy"], Policy: policy, RegistriesD: registriesD})
+
+	c.Kubectl(t, "apply", "-k", filepath.Join(sp.dir, "deploy", "olmv0"))
+	csvPhase(t, c, "memcached-operator-system", "memcached-operator.v0.0.1", "Succeeded", 3*time.Minute)
+	events := strings.Join(e.Kubelet.Events(), "\n")
+	for _, ref := range []string{catalog, bundle} {
+		if !strings.Contains(events, "image "+ref+" pulled, verified by "+policy) {
+			t.Errorf("the node did not pull %s under the policy:\n%s", ref, events)
+		}
+	}
+	if strings.Contains(events, " refused") {
+		t.Errorf("the node refused an image of the signed release:\n%s", events)
+	}
+
+	// An unsigned catalog image in the signed repository: the node refuses to pull it.
+	code, stdout, stderr := opackOut("image", "catalog", filepath.Join(sp.dir, "catalog"), "--tag", host+"/demo/memcached-operator-catalog:unsigned", "--label", "signed=no")
+	if code != 0 {
+		t.Fatalf("opack image catalog: exit %d\n%s%s", code, stdout, stderr)
+	}
+	unsigned := strings.TrimSpace(stdout)
+	applyText(t, c, fmt.Sprintf(`apiVersion: operators.coreos.com/v1alpha1
+kind: CatalogSource
+metadata: {name: unsigned, namespace: olm}
+spec:
+  sourceType: grpc
+  image: %s
+  grpcPodConfig:
+    extractContent: {catalogDir: /configs, cacheDir: /tmp/cache}
+`, unsigned))
+	c.Eventually(t, 2*time.Minute, "the node refuses "+unsigned, func(context.Context) (bool, string, error) {
+		ev := strings.Join(e.Kubelet.Events(), "\n")
+		return strings.Contains(ev, "image "+unsigned+" refused"), "not yet", nil
+	})
+	for _, l := range e.Kubelet.Events() {
+		if strings.Contains(l, unsigned) {
+			t.Logf("node: %s", l)
+		}
+	}
 }
