@@ -22,7 +22,9 @@ test: test-deps lint test-fast test-slow
 # the tools module hack/tools/apiserver), kube-apiserver (k8s.io/kubernetes v1.36.3, hack/tools/kube-apiserver),
 # OLM v0's olm-operator and catalog-operator (operator-lifecycle-manager v0.46.0, hack/tools/olm; v0.26.0,
 # hack/tools/olm-v0.26.0) and OLM v1's operator-controller and catalogd (v1.11.0, hack/tools/operator-controller;
-# v1.2.0, hack/tools/operator-controller-v1.2.0), built into ~/.cache/opack-tools one at a time; never linked
+# v1.2.0, hack/tools/operator-controller-v1.2.0), and the signing tests' verifiers and registry (imagecopy:
+# containers/image v5.40.0, hack/tools/containers-image; cosign v2.6.1, hack/tools/cosign; olareg v0.1.2,
+# hack/tools/olareg, for the OCI referrers API), built into ~/.cache/opack-tools one at a time; never linked
 # into opack, never committed.
 test-deps:
 	@bash hack/install-test-deps.sh
@@ -32,6 +34,7 @@ test-deps:
 	@bash hack/build-apiserver.sh operator-controller catalogd >/dev/null
 	@bash hack/build-apiserver.sh olm-operator@v0.26.0 catalog-operator@v0.26.0 cpb@v0.26.0 copy-content@v0.26.0 >/dev/null
 	@bash hack/build-apiserver.sh operator-controller@v1.2.0 catalogd@v1.2.0 >/dev/null
+	@bash hack/build-apiserver.sh imagecopy cosign olareg >/dev/null
 
 lint:
 	@out=$$(gofmt -l $$(git ls-files '*.go' 2>/dev/null || find . -name '*.go')); \
