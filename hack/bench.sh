@@ -29,6 +29,9 @@ echo
 echo "whole process (fastest of 3 runs):"
 make -s build >/dev/null
 bash hack/bench-process.sh || true
+echo
+echo "signing (opack build --push of the sample, unsigned and signed, docker-registry on 127.0.0.1):"
+bash hack/bench-sign.sh || true
 if [ "${APISERVER_CORPUS:-1}" != 0 ]; then
   echo
   echo "CRD changes of the certified-operators corpus on the real API server (TestAPIServerCorpusEdges):"

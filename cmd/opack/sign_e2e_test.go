@@ -65,15 +65,18 @@ func signTools(t *testing.T, names ...string) map[string]string {
 
 // signKeys writes a cosign key pair (cosign generate-key-pair's format: ENCRYPTED SIGSTORE PRIVATE
 // KEY) with password pass into dir as NAME.key and NAME.pub.
-func signKeys(t *testing.T, dir, name, pass string) (key, pub string) {
+func signKeys(t testing.TB, dir, name, pass string) (key, pub string) {
 	t.Helper()
 	priv, pubPEM, err := cryptoutils.GeneratePEMEncodedECDSAKeyPair(elliptic.P256(), cryptoutils.StaticPasswordFunc([]byte(pass)))
 	if err != nil {
 		t.Fatal(err)
 	}
 	key, pub = filepath.Join(dir, name+".key"), filepath.Join(dir, name+".pub")
-	writeFile(t, key, string(priv))
-	writeFile(t, pub, string(pubPEM))
+	for f, data := range map[string][]byte{key: priv, pub: pubPEM} {
+		if err := os.WriteFile(f, data, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
 	return key, pub
 }
 

@@ -79,13 +79,9 @@ func ArtifactType(kind string) string {
 // type. A docker-save tarball holds none.
 func ReadAttachments(ctx context.Context, ref, kind string, opts ...Option) (*Attachments, error) {
 	o := makeOptions(opts...)
-	a, _, err := o.fetchNamed(ctx, ref)
+	h, err := o.resolveDigest(ctx, ref)
 	if err != nil {
 		return nil, err
-	}
-	h, err := a.Digest()
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", ref, err)
 	}
 	out := &Attachments{Digest: h.String()}
 	if lr, ok, _ := parseLayoutRef(ref); ok {
@@ -104,6 +100,34 @@ func ReadAttachments(ctx context.Context, ref, kind string, opts ...Option) (*At
 		return nil, err
 	}
 	return out, o.remoteAttachments(ctx, r.Context(), h, kind, out)
+}
+
+// resolveDigest is the manifest digest ref names, read from its registry or layout; a session
+// reads a digest reference's manifest once (its content was checked against the digest then).
+func (o *options) resolveDigest(ctx context.Context, ref string) (v1.Hash, error) {
+	s := o.session
+	if s != nil {
+		s.mu.Lock()
+		h, ok := s.resolved[ref]
+		s.mu.Unlock()
+		if ok {
+			return h, nil
+		}
+	}
+	a, _, err := o.fetchNamed(ctx, ref)
+	if err != nil {
+		return v1.Hash{}, err
+	}
+	h, err := a.Digest()
+	if err != nil {
+		return v1.Hash{}, fmt.Errorf("reading %s: %w", ref, err)
+	}
+	if d, derr := name.NewDigest(ref); s != nil && derr == nil && d.DigestStr() == h.String() {
+		s.mu.Lock()
+		s.resolved[ref] = h
+		s.mu.Unlock()
+	}
+	return h, nil
 }
 
 func (o *options) remoteAttachments(ctx context.Context, repo name.Repository, h v1.Hash, kind string, out *Attachments) error {
@@ -211,6 +235,26 @@ func (o *options) referrers(ctx context.Context, repo name.Repository, h v1.Hash
 // referrersIndex asks the registry for GET /v2/<repo>/referrers/<digest>; ok is false when the
 // registry does not serve the API (404 or another answer than an OCI index).
 func (o *options) referrersIndex(ctx context.Context, repo name.Repository, h v1.Hash) (*v1.IndexManifest, bool, error) {
+	s := o.session
+	if s != nil {
+		s.mu.Lock()
+		none := s.noReferrers[repo.Name()]
+		s.mu.Unlock()
+		if none {
+			return nil, false, nil // this operation already found that the registry serves no referrers API
+		}
+	}
+	idx, ok, err := o.fetchReferrersIndex(ctx, repo, h)
+	if s != nil && err == nil && !ok {
+		s.mu.Lock()
+		s.noReferrers[repo.Name()] = true
+		s.mu.Unlock()
+	}
+	return idx, ok, err
+}
+
+// fetchReferrersIndex is referrersIndex's request.
+func (o *options) fetchReferrersIndex(ctx context.Context, repo name.Repository, h v1.Hash) (*v1.IndexManifest, bool, error) {
 	auth, err := authn.Resolve(ctx, o.keychain, repo)
 	if err != nil {
 		return nil, false, fmt.Errorf("resolving credentials for %s: %w", repo, err)
@@ -266,10 +310,6 @@ func Attach(ctx context.Context, subject, kind string, layers []AttachedLayer, o
 	if err != nil {
 		return nil, err
 	}
-	desc, err := remote.Head(d, o.remoteOptions(ctx)...)
-	if err != nil {
-		return nil, fmt.Errorf("reading %s: %w", d, deadline(ctx, err))
-	}
 	tag := d.Context().Tag(AttachTag(h, kind))
 	have, err := o.existingLayers(ctx, tag)
 	if err != nil {
@@ -287,6 +327,10 @@ func Attach(ctx context.Context, subject, kind string, layers []AttachedLayer, o
 	out := &Attached{Tag: tag.Name()}
 	if _, served, err := o.referrersIndex(ctx, d.Context(), h); err != nil || !served {
 		return out, err
+	}
+	desc, err := remote.Head(d, o.remoteOptions(ctx)...)
+	if err != nil {
+		return nil, fmt.Errorf("reading %s: %w", d, deadline(ctx, err))
 	}
 	ref, err := o.pushReferrer(ctx, d, desc, img, kind)
 	if err != nil {

@@ -80,6 +80,8 @@ type options struct {
 	unpackPaths     []string
 	log             io.Writer
 	sleep           func(context.Context, time.Duration) error
+	// session, when set, is shared by every registry call (Session).
+	session *session
 }
 
 func makeOptions(opts ...Option) *options {

@@ -29,7 +29,7 @@ const maxRetryAfter = time.Minute
 
 // remoteOptions returns the go-containerregistry options for every registry call.
 func (o *options) remoteOptions(ctx context.Context) []remote.Option {
-	return []remote.Option{
+	ro := []remote.Option{
 		remote.WithContext(ctx),
 		remote.WithAuthFromKeychain(o.keychain),
 		remote.WithTransport(o.httpTransport()),
@@ -38,11 +38,18 @@ func (o *options) remoteOptions(ctx context.Context) []remote.Option {
 		remote.WithRetryStatusCodes(retryStatusCodes...),
 		remote.WithUserAgent(version.Builder()),
 	}
+	if s := o.session; s != nil && s.puller != nil {
+		ro = append(ro, remote.Reuse(s.puller), remote.Reuse(s.pusher))
+	}
+	return ro
 }
 
 // httpTransport is the base transport wrapped in the plain-HTTP guard and the Retry-After delay;
 // go-containerregistry adds auth and retries on top.
 func (o *options) httpTransport() http.RoundTripper {
+	if o.session != nil && o.session.rt != nil {
+		return o.session.rt
+	}
 	base := o.transport
 	if base == nil {
 		t, ok := remote.DefaultTransport.(*http.Transport)

@@ -110,28 +110,40 @@ func (r *run) push(ctx context.Context) error {
 		tag, digest string
 		a           image.Artifact
 	}
+	// One registry session for every push and signature: connections and tokens are reused.
+	opts, err := image.Session(ctx, r.o.imageOpts...)
+	if err != nil {
+		return stepErr(StepPush, r.p.File, err, "")
+	}
+	saved := r.o.imageOpts
+	r.o.imageOpts = opts
+	defer func() { r.o.imageOpts = saved }()
 	items := []release{{r.res.Bundle.Tag, r.res.Bundle.Digest, r.bundleImg}}
 	for i, c := range r.catalogs {
 		items = append(items, release{c.tag, r.res.Catalogs[i].Digest, c.art})
 	}
-	for i, it := range items {
+	if err := r.loadSigner(); err != nil {
+		return err
+	}
+	signer := r.newReleaseSigner(ctx)
+	for _, it := range items {
 		pub, err := r.destinations(it.tag)
 		if err != nil {
 			return stepErr(StepPush, r.p.File, err, "fix the image reference in "+r.p.File)
 		}
 		got, err := pub.Publish(ctx, it.a)
 		if err != nil {
+			_ = signer.wait()
 			return stepErr(StepPush, r.p.File, err, "log in to the registry (docker login) and check the image references in "+r.p.File)
 		}
 		if got != it.digest {
+			_ = signer.wait()
 			return stepErr(StepPush, r.p.File, fmt.Errorf("pushed %s as %s, expected %s", it.tag, got, it.digest), "")
 		}
 		r.o.logf("pushed %s", got)
-		if err := r.signRelease(ctx, it.tag, got, i == 0); err != nil {
-			return err
-		}
+		signer.sign(pushedImage{it.tag, got})
 	}
-	return nil
+	return signer.wait()
 }
 
 // destinations is where a released image named tag goes, as one image.Publisher: its registry.

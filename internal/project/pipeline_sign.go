@@ -12,6 +12,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/google/go-containerregistry/pkg/name"
@@ -46,7 +47,12 @@ func BuildSign(on bool, key string) BuildOption {
 type signingPlan struct {
 	entries []emit.PolicyEntry
 	policy  *sign.Policy
+	// key is the signing key being decrypted while the build runs (nil: this run does not sign);
+	// signer is it once loaded and checked (loadSigner).
+	key     chan keyResult
+	keyFile string
 	signer  sign.Signer
+	mu      sync.Mutex // guards the statements, made once for every image signed at once
 	// statements are the attestations of the release, made once its images are built.
 	provenance []byte
 	sbom       []byte
@@ -82,14 +88,41 @@ func (r *run) resolveSigning() error {
 	if key == "" {
 		key = config.DefaultSigningKey
 	}
-	signer, err := sign.LoadPrivateKey(key, sign.PasswordFromEnv(s.PasswordEnv))
+	load, err := sign.PrepareKey(key, sign.PasswordFromEnv(s.PasswordEnv))
 	if err != nil {
 		return stepErr(StepConfig, r.p.File, err, "give the signing key with --key, signing.key or $OPACK_SIGNING_KEY (and its password in $"+passwordEnv(s)+")")
 	}
-	if !sameKey(signer.PublicKey(), policy, entries[0].Scopes[0]) {
-		return stepErr(StepConfig, r.p.File, fmt.Errorf("the signing key (%s) is not the key of signing.publicKey %s: a cluster enforcing the policy would refuse its signatures", signer, s.PublicKey), "sign with the key whose public half is "+s.PublicKey)
+	// Decrypting a cosign key is scrypt, a tenth of a second or more by design: it runs while the
+	// build does, and push waits for it before pushing anything.
+	r.signing.key, r.signing.keyFile = make(chan keyResult, 1), s.PublicKey
+	go func() {
+		signer, err := load()
+		r.signing.key <- keyResult{signer, err}
+	}()
+	return nil
+}
+
+type keyResult struct {
+	signer *sign.KeySigner
+	err    error
+}
+
+// loadSigner waits for the signing key and checks it is the key of signing.publicKey, before the
+// first push.
+func (r *run) loadSigner() error {
+	sp := r.signing
+	if sp == nil || sp.key == nil || sp.signer != nil {
+		return nil
 	}
-	r.signing.signer = signer
+	k := <-sp.key
+	sp.key = nil
+	if k.err != nil {
+		return stepErr(StepPush, r.p.File, k.err, "give the signing key with --key, signing.key or $OPACK_SIGNING_KEY (and its password in $"+passwordEnv(r.p.Signing)+")")
+	}
+	if !sameKey(k.signer.PublicKey(), sp.policy, sp.entries[0].Scopes[0]) {
+		return stepErr(StepPush, r.p.File, fmt.Errorf("the signing key (%s) is not the key of signing.publicKey %s: a cluster enforcing the policy would refuse its signatures", k.signer, sp.keyFile), "sign with the key whose public half is "+sp.keyFile)
+	}
+	sp.signer = k.signer
 	return nil
 }
 
@@ -249,7 +282,10 @@ func (r *run) signRelease(ctx context.Context, tag, ref string, isBundle bool) e
 	}
 	req := sign.Request{Image: ref, Identity: tag}
 	if r.p.Signing.Attests() {
-		if err := r.attestations(ctx); err != nil {
+		r.signing.mu.Lock()
+		err := r.attestations(ctx)
+		r.signing.mu.Unlock()
+		if err != nil {
 			return stepErr(StepPush, r.p.File, err, "")
 		}
 		req.Attestations = []sign.Statement{{PredicateType: attest.PredicateSLSAProvenance, Data: r.signing.provenance}}
@@ -261,10 +297,60 @@ func (r *run) signRelease(ctx context.Context, tag, ref string, isBundle bool) e
 	if err != nil {
 		return stepErr(StepPush, r.p.File, err, "check that the registry accepts the signature tags (sha256-<digest>.sig, .att) with your credentials")
 	}
+	r.signing.mu.Lock()
 	r.res.Signed = append(r.res.Signed, *signed)
+	r.signing.mu.Unlock()
 	r.o.logf("signed %s (%s)", ref, signed.Signature)
 	return nil
 }
+
+// signer signs the images a push pushes, each as soon as it is pushed, while the next one is
+// pushed (signing is a dozen requests in turn to the registry, mostly waiting).
+type releaseSigner struct {
+	r    *run
+	ctx  context.Context
+	wg   sync.WaitGroup
+	mu   sync.Mutex
+	errs []error
+	refs []string // push order
+}
+
+func (r *run) newReleaseSigner(ctx context.Context) *releaseSigner {
+	return &releaseSigner{r: r, ctx: ctx}
+}
+
+// sign starts signing the image just pushed.
+func (rs *releaseSigner) sign(p pushedImage) {
+	if rs.r.signing == nil || rs.r.signing.signer == nil {
+		return
+	}
+	isBundle := len(rs.refs) == 0
+	rs.refs = append(rs.refs, p.ref)
+	rs.wg.Add(1)
+	go func() {
+		defer rs.wg.Done()
+		if err := rs.r.signRelease(rs.ctx, p.tag, p.ref, isBundle); err != nil {
+			rs.mu.Lock()
+			rs.errs = append(rs.errs, err)
+			rs.mu.Unlock()
+		}
+	}()
+}
+
+// wait waits for every signature and reports them in push order.
+func (rs *releaseSigner) wait() error {
+	rs.wg.Wait()
+	order := map[string]int{}
+	for i, ref := range rs.refs {
+		order[ref] = i
+	}
+	signed := rs.r.res.Signed
+	sort.SliceStable(signed, func(i, j int) bool { return order[signed[i].Image] < order[signed[j].Image] })
+	return errors.Join(rs.errs...)
+}
+
+// pushedImage is an image push pushed: its tag and its reference by digest.
+type pushedImage struct{ tag, ref string }
 
 // attestations makes the release's provenance and the bundle's SBOM, once.
 func (r *run) attestations(ctx context.Context) error {

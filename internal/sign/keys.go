@@ -90,15 +90,36 @@ func PasswordFromEnv(name string) func() ([]byte, error) {
 // SIGSTORE PRIVATE KEY or ENCRYPTED COSIGN PRIVATE KEY, decrypted with password), or an
 // unencrypted PEM key (PRIVATE KEY, EC PRIVATE KEY, RSA PRIVATE KEY): ECDSA, RSA or Ed25519.
 func LoadPrivateKey(ref string, password func() ([]byte, error)) (*KeySigner, error) {
+	load, err := PrepareKey(ref, password)
+	if err != nil {
+		return nil, err
+	}
+	return load()
+}
+
+// PrepareKey reads the key ref names and, for a cosign key, its password, and returns the function
+// that decrypts and parses it: what can be missing fails at once, the decryption (scrypt, by design
+// a tenth of a second or more) can run while other work does.
+func PrepareKey(ref string, password func() ([]byte, error)) (func() (*KeySigner, error), error) {
 	data, err := readKey(ref)
 	if err != nil {
 		return nil, err
 	}
-	priv, err := parsePrivateKey(data, password)
-	if err != nil {
-		return nil, fmt.Errorf("key %s: %w", ref, err)
+	block, _ := pem.Decode(data)
+	if block != nil && strings.HasPrefix(block.Type, "ENCRYPTED ") && strings.HasSuffix(block.Type, " PRIVATE KEY") && block.Type != "ENCRYPTED PRIVATE KEY" {
+		pass, err := password()
+		if err != nil {
+			return nil, fmt.Errorf("key %s: %w", ref, err)
+		}
+		password = func() ([]byte, error) { return pass, nil }
 	}
-	return newKeySigner(priv)
+	return func() (*KeySigner, error) {
+		priv, err := parsePrivateKey(data, password)
+		if err != nil {
+			return nil, fmt.Errorf("key %s: %w", ref, err)
+		}
+		return newKeySigner(priv)
+	}, nil
 }
 
 func parsePrivateKey(data []byte, password func() ([]byte, error)) (crypto.PrivateKey, error) {

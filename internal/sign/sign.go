@@ -3,7 +3,9 @@ package sign
 import (
 	"context"
 	"encoding/base64"
+	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/google/go-containerregistry/pkg/name"
 	"go.podman.io/image/v5/docker/reference"
@@ -57,31 +59,85 @@ func Sign(ctx context.Context, s Signer, req Request, opts ...image.Option) (*Si
 		return nil, err
 	}
 	out := &Signed{Image: req.Image, Identity: identity, Key: s.String()}
-	puller := image.NewPuller(opts...)
-	if out.Signature, out.SignatureReferrer, err = signImage(ctx, s, d, identity, puller, opts); err != nil {
+	if opts, err = image.Session(ctx, opts...); err != nil {
 		return nil, err
 	}
-	if len(req.Attestations) == 0 {
-		return out, nil
-	}
-	var layers []image.AttachedLayer
-	for _, st := range req.Attestations {
-		l, err := attestationLayer(ctx, s, st)
-		if err != nil {
-			return nil, err
+	puller := image.NewPuller(opts...)
+	// The signature and the attestations go to tags of their own: both at once.
+	var wg sync.WaitGroup
+	var attErr error
+	if len(req.Attestations) > 0 {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			out.Attestation, out.AttestationReferrer, attErr = attestImage(ctx, s, d, req.Attestations, puller, opts)
+		}()
+		for _, st := range req.Attestations {
+			out.Predicates = append(out.Predicates, st.PredicateType)
 		}
-		layers = append(layers, l)
-		out.Predicates = append(out.Predicates, st.PredicateType)
 	}
-	at, err := image.Attach(ctx, d.Name(), image.AttachAttestations, layers, opts...)
-	if err != nil {
-		return nil, fmt.Errorf("attaching the attestations of %s: %w", d, err)
-	}
-	out.Attestation, out.AttestationReferrer = at.Tag, at.Referrer
-	if err := readBackAttestations(ctx, puller, d, s.Verifier(), req.Attestations, at.Referrer != ""); err != nil {
+	out.Signature, out.SignatureReferrer, err = signImage(ctx, s, d, identity, puller, opts)
+	wg.Wait()
+	if err = errors.Join(err, attErr); err != nil {
 		return nil, err
 	}
 	return out, nil
+}
+
+// attestImage attaches the statements of d not attached and verified already, and reads them back.
+func attestImage(ctx context.Context, s Signer, d name.Digest, sts []Statement, puller image.Puller, opts []image.Option) (string, string, error) {
+	v := s.Verifier()
+	have, err := VerifyAttestations(ctx, puller, d.Name(), d.DigestStr(), []Verifier{v})
+	if err != nil {
+		return "", "", fmt.Errorf("reading the attestations of %s: %w", d, err)
+	}
+	var layers []image.AttachedLayer
+	for _, st := range sts {
+		if attested(have, st) {
+			continue
+		}
+		l, err := attestationLayer(ctx, s, st)
+		if err != nil {
+			return "", "", err
+		}
+		layers = append(layers, l)
+	}
+	if len(layers) == 0 {
+		tag, ref := attachments(have)
+		return tag, ref, nil
+	}
+	at, err := image.Attach(ctx, d.Name(), image.AttachAttestations, layers, opts...)
+	if err != nil {
+		return "", "", fmt.Errorf("attaching the attestations of %s: %w", d, err)
+	}
+	if err := readBackAttestations(ctx, puller, d, v, sts, at.Referrer != ""); err != nil {
+		return "", "", err
+	}
+	return at.Tag, at.Referrer, nil
+}
+
+// attested reports whether the verified attestations hold st on the tag.
+func attested(have []AttestationCheck, st Statement) bool {
+	for _, c := range have {
+		if c.Accepted && !c.Referrer && c.PredicateType == st.PredicateType && string(c.Statement) == string(st.Data) {
+			return true
+		}
+	}
+	return false
+}
+
+// attachments are the tag and the referrer the accepted attestations were found on.
+func attachments(have []AttestationCheck) (tag, ref string) {
+	for _, c := range have {
+		switch {
+		case !c.Accepted:
+		case c.Referrer && ref == "":
+			ref = c.Attachment
+		case !c.Referrer && tag == "":
+			tag = c.Attachment
+		}
+	}
+	return tag, ref
 }
 
 // signImage attaches the signature of d (unless s's verifies already) and reads it back.

@@ -31,7 +31,7 @@ import (
 
 // newRegistry starts go-containerregistry's in-process registry (with the OCI referrers API when
 // referrers is set) and returns its host:port.
-func newRegistry(t *testing.T, referrers bool) string {
+func newRegistry(t testing.TB, referrers bool) string {
 	t.Helper()
 	s := httptest.NewServer(registry.New(registry.Logger(log.New(io.Discard, "", 0)), registry.WithReferrersSupport(referrers)))
 	t.Cleanup(s.Close)
@@ -48,7 +48,7 @@ func testOptions() []image.Option {
 
 // keyPair writes a cosign key pair (ENCRYPTED SIGSTORE PRIVATE KEY, password pass) as cosign
 // generate-key-pair does and returns the paths of cosign.key and cosign.pub.
-func keyPair(t *testing.T, pass string) (string, string) {
+func keyPair(t testing.TB, pass string) (string, string) {
 	t.Helper()
 	priv, pub, err := cryptoutils.GeneratePEMEncodedECDSAKeyPair(elliptic.P256(), cryptoutils.StaticPasswordFunc([]byte(pass)))
 	if err != nil {
@@ -64,7 +64,7 @@ func keyPair(t *testing.T, pass string) (string, string) {
 }
 
 // pushRandom pushes a random image to ref and returns REPO@DIGEST.
-func pushRandom(t *testing.T, ref string) string {
+func pushRandom(t testing.TB, ref string) string {
 	t.Helper()
 	img, err := random.Image(256, 1)
 	if err != nil {
@@ -380,3 +380,7 @@ func artifactForTest(layers []image.AttachedLayer) (v1.Image, error) {
 	}
 	return img, nil
 }
+
+func newRegistryB(b *testing.B) string                    { return newRegistry(b, false) }
+func keyPairB(b *testing.B, pass string) (string, string) { return keyPair(b, pass) }
+func pushRandomB(b *testing.B, ref string) string         { return pushRandom(b, ref) }

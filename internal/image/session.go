@@ -1,0 +1,47 @@
+package image
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"sync"
+
+	v1 "github.com/google/go-containerregistry/pkg/v1"
+	"github.com/google/go-containerregistry/pkg/v1/remote"
+)
+
+// session is what the registry calls of one operation share: one HTTP transport (its connections
+// are reused), go-containerregistry's puller and pusher (the token and ping of each repository are
+// reused), and which repositories serve the referrers API.
+type session struct {
+	rt     http.RoundTripper
+	puller *remote.Puller
+	pusher *remote.Pusher
+	mu     sync.Mutex
+	// noReferrers are the repositories whose registry answered that it serves no referrers API.
+	noReferrers map[string]bool
+	// resolved are the digest references whose manifest was read (and checked) in the session.
+	resolved map[string]v1.Hash
+}
+
+// Session returns opts with a session added: every registry call made with the result shares
+// connections, authentication and what the registry answered about the referrers API, instead of
+// each starting afresh (a signature's attach, read-back and verification are a dozen calls to one
+// repository). It is bound to ctx.
+func Session(ctx context.Context, opts ...Option) ([]Option, error) {
+	o := makeOptions(opts...)
+	if o.session != nil {
+		return opts, nil
+	}
+	s := &session{rt: o.httpTransport(), noReferrers: map[string]bool{}, resolved: map[string]v1.Hash{}}
+	o.session = s
+	ro := o.remoteOptions(ctx)
+	var err error
+	if s.puller, err = remote.NewPuller(ro...); err != nil {
+		return nil, fmt.Errorf("opening a registry session: %w", err)
+	}
+	if s.pusher, err = remote.NewPusher(ro...); err != nil {
+		return nil, fmt.Errorf("opening a registry session: %w", err)
+	}
+	return append(append([]Option(nil), opts...), func(o *options) { o.session = s }), nil
+}
