@@ -258,6 +258,7 @@ func TestE2ESignRelease(t *testing.T) {
 	if code != 0 || strings.Count(stdout, "\nsigned ") != 2 {
 		t.Fatalf("opack build --push --sign: exit %d, want 0 and two images signed:\n%s%s", code, stdout, stderr)
 	}
+	noSecrets(t, sp.releaseKey, "release-pass", stdout+stderr, sp.dir)
 	sp.check(t)
 	catalog, bundle := sp.released(t)
 	policy, registriesD := sp.nodePolicy(t)
@@ -664,4 +665,37 @@ spec:
 			t.Logf("node: %s", l)
 		}
 	}
+}
+
+// noSecrets fails when the password or any line of the private key's body appears in out or in a
+// file below dir: the key is read, never logged, never written.
+func noSecrets(t *testing.T, keyFile, password, out, dir string) {
+	t.Helper()
+	data, err := os.ReadFile(keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var secrets []string
+	for _, l := range strings.Split(string(data), "\n") {
+		if len(l) > 16 && !strings.HasPrefix(l, "-----") {
+			secrets = append(secrets, l)
+		}
+	}
+	secrets = append(secrets, password)
+	check := func(where, text string) {
+		for _, s := range secrets {
+			if strings.Contains(text, s) {
+				t.Errorf("%s holds a secret of the signing key (%.12s...)", where, s)
+			}
+		}
+	}
+	check("opack's output", out)
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() {
+			if b, err := os.ReadFile(p); err == nil {
+				check(p, string(b))
+			}
+		}
+		return nil
+	})
 }

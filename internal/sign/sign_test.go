@@ -136,6 +136,13 @@ func TestSignVerify(t *testing.T) {
 			if n := len(atts.Found[0].Layers); n != 1 {
 				t.Errorf("after signing twice the signature tag holds %d layers, want 1", n)
 			}
+			attAtts, err := puller.Attachments(ctx, img, image.AttachAttestations)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n := len(attAtts.Found[0].Layers); n != 1 {
+				t.Errorf("after attesting twice the attestation tag holds %d layers, want 1", n)
+			}
 			checks, err := VerifyAttestations(ctx, puller, img, atts.Digest, policy.Default[0].Keys)
 			if err != nil {
 				t.Fatal(err)
@@ -384,3 +391,17 @@ func artifactForTest(layers []image.AttachedLayer) (v1.Image, error) {
 func newRegistryB(b *testing.B) string                    { return newRegistry(b, false) }
 func keyPairB(b *testing.B, pass string) (string, string) { return keyPair(b, pass) }
 func pushRandomB(b *testing.B, ref string) string         { return pushRandom(b, ref) }
+
+// TestKeyErrorsNameNoSecret: a key that cannot be read is named, its content never quoted.
+func TestKeyErrorsNameNoSecret(t *testing.T) {
+	secret := "-----BEGIN PRIVATE KEY-----\nc2VjcmV0LXRoYXQtbXVzdC1ub3QtbGVhaw==\n-----END PRIVATE KEY-----\n"
+	t.Setenv("TEST_SECRET_KEY", secret)
+	_, err := LoadPrivateKey("env://TEST_SECRET_KEY", nil)
+	if err == nil || strings.Contains(err.Error(), "c2VjcmV0") {
+		t.Errorf("LoadPrivateKey of a malformed key: %v (must fail without quoting it)", err)
+	}
+	t.Setenv("TEST_SECRET_KEY", "not a key at all: hunter2")
+	if _, err := LoadPrivateKey("env://TEST_SECRET_KEY", nil); err == nil || strings.Contains(err.Error(), "hunter2") {
+		t.Errorf("LoadPrivateKey of garbage: %v (must fail without quoting it)", err)
+	}
+}
