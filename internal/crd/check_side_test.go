@@ -60,6 +60,10 @@ spec:
 // recordingPuller records which references loadSide pulls; it pulls nothing.
 type recordingPuller struct{ refs []string }
 
+func (p *recordingPuller) Attachments(context.Context, string, string) (*image.Attachments, error) {
+	return nil, errors.New("not used")
+}
+
 func (p *recordingPuller) Inspect(context.Context, string) (*image.Report, error) {
 	return nil, errors.New("not an inspector")
 }

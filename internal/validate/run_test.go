@@ -90,6 +90,10 @@ func (src copyPuller) Inspect(context.Context, string) (*image.Report, error) {
 	return nil, errors.New("not used")
 }
 
+func (src copyPuller) Attachments(context.Context, string, string) (*image.Attachments, error) {
+	return nil, errors.New("not used")
+}
+
 func (src copyPuller) Unpack(_ context.Context, ref, dst string) (*image.Unpacked, error) {
 	if ref == "quay.io/example/broken:v1" {
 		return nil, errors.New("manifest unknown")

@@ -3,6 +3,7 @@ package render
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -280,6 +281,10 @@ func (f *fakeImages) Inspect(_ context.Context, ref string) (*image.Report, erro
 		labels = map[string]string{labelBundlePackage: "x"}
 	}
 	return &image.Report{Ref: ref, Digest: f.digests[ref], Images: []image.ImageReport{{Labels: labels}}}, nil
+}
+
+func (f *fakeImages) Attachments(context.Context, string, string) (*image.Attachments, error) {
+	return nil, errors.New("not used")
 }
 
 func (f *fakeImages) Unpack(_ context.Context, ref, dir string) (*image.Unpacked, error) {
