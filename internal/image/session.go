@@ -6,6 +6,7 @@ import (
 	"net/http"
 	"sync"
 
+	"github.com/google/go-containerregistry/pkg/name"
 	v1 "github.com/google/go-containerregistry/pkg/v1"
 	"github.com/google/go-containerregistry/pkg/v1/remote"
 )
@@ -44,4 +45,39 @@ func Session(ctx context.Context, opts ...Option) ([]Option, error) {
 		return nil, fmt.Errorf("opening a registry session: %w", err)
 	}
 	return append(append([]Option(nil), opts...), func(o *options) { o.session = s }), nil
+}
+
+// Pushing records in the session of opts that ref (REPO@DIGEST) names that digest: the image is
+// being pushed by this operation, so reading what is attached to it needs no request for the image
+// itself (which may not be in the registry yet). It does nothing without a session.
+func Pushing(opts []Option, ref string) error {
+	o := makeOptions(opts...)
+	if o.session == nil {
+		return nil
+	}
+	d, err := name.NewDigest(ref)
+	if err != nil {
+		return err
+	}
+	h, err := v1.NewHash(d.DigestStr())
+	if err != nil {
+		return err
+	}
+	o.session.mu.Lock()
+	defer o.session.mu.Unlock()
+	o.session.resolved[ref] = h
+	return nil
+}
+
+// NoReferrers reports whether the session of opts found that the registry of ref's repository
+// serves no OCI referrers API (false when it does, or has not been asked yet).
+func NoReferrers(opts []Option, ref string) bool {
+	o := makeOptions(opts...)
+	r, err := name.ParseReference(ref)
+	if o.session == nil || err != nil {
+		return false
+	}
+	o.session.mu.Lock()
+	defer o.session.mu.Unlock()
+	return o.session.noReferrers[r.Context().Name()]
 }

@@ -125,23 +125,38 @@ func (r *run) push(ctx context.Context) error {
 	if err := r.loadSigner(); err != nil {
 		return err
 	}
+	// Each image is signed while it is pushed: the signatures' tags need only its digest; they are
+	// read back (and any referrer pushed) once the image is in the registry.
 	signer := r.newReleaseSigner(ctx)
-	for _, it := range items {
+	pushed := make([]chan error, len(items))
+	for i, it := range items {
+		pushed[i] = make(chan error, 1)
+		if err := image.Pushing(opts, it.digest); err != nil {
+			return stepErr(StepPush, r.p.File, err, "")
+		}
+		signer.sign(pushedImage{it.tag, it.digest}, pushed[i])
+	}
+	fail := func(i int, err error) error {
+		for _, ch := range pushed[i:] {
+			ch <- fmt.Errorf("not pushed: %w", err)
+		}
+		_ = signer.wait()
+		return err
+	}
+	for i, it := range items {
 		pub, err := r.destinations(it.tag)
 		if err != nil {
-			return stepErr(StepPush, r.p.File, err, "fix the image reference in "+r.p.File)
+			return fail(i, stepErr(StepPush, r.p.File, err, "fix the image reference in "+r.p.File))
 		}
 		got, err := pub.Publish(ctx, it.a)
 		if err != nil {
-			_ = signer.wait()
-			return stepErr(StepPush, r.p.File, err, "log in to the registry (docker login) and check the image references in "+r.p.File)
+			return fail(i, stepErr(StepPush, r.p.File, err, "log in to the registry (docker login) and check the image references in "+r.p.File))
 		}
 		if got != it.digest {
-			_ = signer.wait()
-			return stepErr(StepPush, r.p.File, fmt.Errorf("pushed %s as %s, expected %s", it.tag, got, it.digest), "")
+			return fail(i, stepErr(StepPush, r.p.File, fmt.Errorf("pushed %s as %s, expected %s", it.tag, got, it.digest), ""))
 		}
 		r.o.logf("pushed %s", got)
-		signer.sign(pushedImage{it.tag, got})
+		pushed[i] <- nil
 	}
 	return signer.wait()
 }

@@ -276,11 +276,11 @@ func (r *run) verifySignatures(ctx context.Context) error {
 
 // signRelease signs an image the build just pushed (REPO@DIGEST, pushed as tag) and attaches its
 // attestations (the bundle: provenance and SBOM; a catalog: provenance), read back and verified.
-func (r *run) signRelease(ctx context.Context, tag, ref string, isBundle bool) error {
+func (r *run) signRelease(ctx context.Context, tag, ref string, isBundle bool, ready func() error) error {
 	if r.signing == nil || r.signing.signer == nil {
 		return nil
 	}
-	req := sign.Request{Image: ref, Identity: tag}
+	req := sign.Request{Image: ref, Identity: tag, Ready: ready}
 	if r.p.Signing.Attests() {
 		r.signing.mu.Lock()
 		err := r.attestations(ctx)
@@ -304,8 +304,8 @@ func (r *run) signRelease(ctx context.Context, tag, ref string, isBundle bool) e
 	return nil
 }
 
-// signer signs the images a push pushes, each as soon as it is pushed, while the next one is
-// pushed (signing is a dozen requests in turn to the registry, mostly waiting).
+// releaseSigner signs the images a push pushes while they are pushed (signing is a dozen requests
+// in turn to the registry, mostly waiting).
 type releaseSigner struct {
 	r    *run
 	ctx  context.Context
@@ -319,8 +319,8 @@ func (r *run) newReleaseSigner(ctx context.Context) *releaseSigner {
 	return &releaseSigner{r: r, ctx: ctx}
 }
 
-// sign starts signing the image just pushed.
-func (rs *releaseSigner) sign(p pushedImage) {
+// sign starts signing an image being pushed; pushed says when its push ended and how.
+func (rs *releaseSigner) sign(p pushedImage, pushed <-chan error) {
 	if rs.r.signing == nil || rs.r.signing.signer == nil {
 		return
 	}
@@ -329,7 +329,7 @@ func (rs *releaseSigner) sign(p pushedImage) {
 	rs.wg.Add(1)
 	go func() {
 		defer rs.wg.Done()
-		if err := rs.r.signRelease(rs.ctx, p.tag, p.ref, isBundle); err != nil {
+		if err := rs.r.signRelease(rs.ctx, p.tag, p.ref, isBundle, func() error { return <-pushed }); err != nil {
 			rs.mu.Lock()
 			rs.errs = append(rs.errs, err)
 			rs.mu.Unlock()

@@ -23,6 +23,11 @@ type Request struct {
 	Identity string
 	// Attestations are signed and attached too (cosign attest's format).
 	Attestations []Statement
+	// Ready, when set, blocks until the image is in the registry and says whether its push failed:
+	// Sign then writes the attachments while the image is pushed (their tags need only its digest),
+	// and reads them back, or pushes OCI 1.1 referrers (whose subject must exist), only after it.
+	// The options must carry an image.Session on which image.Pushing recorded the image.
+	Ready func() error
 }
 
 // Signed is what Sign wrote and read back.
@@ -63,6 +68,7 @@ func Sign(ctx context.Context, s Signer, req Request, opts ...image.Option) (*Si
 		return nil, err
 	}
 	puller := image.NewPuller(opts...)
+	ready := readyOnce(req.Ready)
 	// The signature and the attestations go to tags of their own: both at once.
 	var wg sync.WaitGroup
 	var attErr error
@@ -70,13 +76,13 @@ func Sign(ctx context.Context, s Signer, req Request, opts ...image.Option) (*Si
 		wg.Add(1)
 		go func() {
 			defer wg.Done()
-			out.Attestation, out.AttestationReferrer, attErr = attestImage(ctx, s, d, req.Attestations, puller, opts)
+			out.Attestation, out.AttestationReferrer, attErr = attestImage(ctx, s, d, req.Attestations, puller, opts, ready)
 		}()
 		for _, st := range req.Attestations {
 			out.Predicates = append(out.Predicates, st.PredicateType)
 		}
 	}
-	out.Signature, out.SignatureReferrer, err = signImage(ctx, s, d, identity, puller, opts)
+	out.Signature, out.SignatureReferrer, err = signImage(ctx, s, d, identity, puller, opts, ready)
 	wg.Wait()
 	if err = errors.Join(err, attErr); err != nil {
 		return nil, err
@@ -85,7 +91,7 @@ func Sign(ctx context.Context, s Signer, req Request, opts ...image.Option) (*Si
 }
 
 // attestImage attaches the statements of d not attached and verified already, and reads them back.
-func attestImage(ctx context.Context, s Signer, d name.Digest, sts []Statement, puller image.Puller, opts []image.Option) (string, string, error) {
+func attestImage(ctx context.Context, s Signer, d name.Digest, sts []Statement, puller image.Puller, opts []image.Option, ready func() error) (string, string, error) {
 	v := s.Verifier()
 	have, err := VerifyAttestations(ctx, puller, d.Name(), d.DigestStr(), []Verifier{v})
 	if err != nil {
@@ -104,11 +110,17 @@ func attestImage(ctx context.Context, s Signer, d name.Digest, sts []Statement, 
 	}
 	if len(layers) == 0 {
 		tag, ref := attachments(have)
-		return tag, ref, nil
+		return tag, ref, ready()
+	}
+	if err := readyForReferrers(d, opts, ready); err != nil {
+		return "", "", err
 	}
 	at, err := image.Attach(ctx, d.Name(), image.AttachAttestations, layers, opts...)
 	if err != nil {
 		return "", "", fmt.Errorf("attaching the attestations of %s: %w", d, err)
+	}
+	if err := ready(); err != nil {
+		return "", "", err
 	}
 	if err := readBackAttestations(ctx, puller, d, v, sts, at.Referrer != ""); err != nil {
 		return "", "", err
@@ -141,14 +153,14 @@ func attachments(have []AttestationCheck) (tag, ref string) {
 }
 
 // signImage attaches the signature of d (unless s's verifies already) and reads it back.
-func signImage(ctx context.Context, s Signer, d name.Digest, identity string, puller image.Puller, opts []image.Option) (string, string, error) {
+func signImage(ctx context.Context, s Signer, d name.Digest, identity string, puller image.Puller, opts []image.Option, ready func() error) (string, string, error) {
 	payload, err := SimpleSigning(identity, d.DigestStr())
 	if err != nil {
 		return "", "", err
 	}
 	v := s.Verifier()
 	if tag, ref, ok := alreadySigned(ctx, puller, d, identity, v); ok {
-		return tag, ref, nil
+		return tag, ref, ready()
 	}
 	sig, ann, err := s.Sign(ctx, payload)
 	if err != nil {
@@ -159,9 +171,15 @@ func signImage(ctx context.Context, s Signer, d name.Digest, identity string, pu
 		annotations[k] = val
 	}
 	layer := image.AttachedLayer{MediaType: SimpleSigningMediaType, Annotations: annotations, Data: payload}
+	if err := readyForReferrers(d, opts, ready); err != nil {
+		return "", "", err
+	}
 	at, err := image.Attach(ctx, d.Name(), image.AttachSignatures, []image.AttachedLayer{layer}, opts...)
 	if err != nil {
 		return "", "", fmt.Errorf("attaching the signature of %s: %w", d, err)
+	}
+	if err := ready(); err != nil {
+		return "", "", err
 	}
 	if err := readBack(ctx, puller, d, identity, v, at.Referrer != ""); err != nil {
 		return "", "", err
@@ -257,4 +275,23 @@ func mustNamed(d name.Digest) reference.Named {
 		return nil
 	}
 	return n
+}
+
+// readyOnce makes Request.Ready safe to call from both chains, as often as they need; nil is
+// always ready.
+func readyOnce(ready func() error) func() error {
+	if ready == nil {
+		return func() error { return nil }
+	}
+	return sync.OnceValue(ready)
+}
+
+// readyForReferrers waits for the image before an attachment that may be pushed as an OCI 1.1
+// referrer (whose subject the registry must hold): unless the session found that its registry
+// serves no referrers API, a tag alone is written and the wait comes after.
+func readyForReferrers(d name.Digest, opts []image.Option, ready func() error) error {
+	if image.NoReferrers(opts, d.Name()) {
+		return nil
+	}
+	return ready()
 }
