@@ -39,14 +39,14 @@ release() {
   start=$(date +%s%N)
   "$opack" "${args[@]}" >/dev/null
   end=$(date +%s%N)
-  echo "scale=3; ($end - $start) / 1000000000" | bc
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.3f", (b - a) / 1e9 }'
 }
 
 declare -A best
 for variant in unsigned pem cosign; do
   for run in $(seq "${RUNS:-3}"); do
     t=$(release "$variant" "$run")
-    if [ -z "${best[$variant]:-}" ] || [ "$(echo "$t < ${best[$variant]}" | bc)" = 1 ]; then best[$variant]=$t; fi
+    if [ -z "${best[$variant]:-}" ] || awk -v t="$t" -v b="${best[$variant]}" 'BEGIN { exit !(t < b) }'; then best[$variant]=$t; fi
   done
 done
 echo "| opack build --push of the sample (fastest of ${RUNS:-3}) | wall | vs unsigned |"
@@ -55,5 +55,5 @@ for variant in unsigned pem cosign; do
   label=$variant
   [ "$variant" = pem ] && label="signed, PEM key"
   [ "$variant" = cosign ] && label="signed, cosign key"
-  echo "| $label | ${best[$variant]} s | $(echo "scale=1; (${best[$variant]} - ${best[unsigned]}) * 100 / ${best[unsigned]}" | bc)% |"
+  echo "| $label | ${best[$variant]} s | $(awk -v t="${best[$variant]}" -v u="${best[unsigned]}" 'BEGIN { printf "%+.1f", (t - u) * 100 / u }')% |"
 done
