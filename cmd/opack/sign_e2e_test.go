@@ -515,8 +515,14 @@ func alterSignature(t *testing.T, ref string) string {
 
 func headLine(s string) string { return strings.SplitN(s, "\n", 2)[0] + "\n" }
 
+// lastLine is a tool's error line ("Error: ..."), else its last line.
 func lastLine(s string) string {
 	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for _, l := range lines {
+		if strings.HasPrefix(l, "Error: ") {
+			return l
+		}
+	}
 	return lines[len(lines)-1]
 }
 
