@@ -22,6 +22,9 @@
 #                                            signing tests check opack's signatures and attestations with
 #   hack/build-apiserver.sh olareg           olareg (hack/tools/olareg), a registry serving the OCI 1.1
 #                                            referrers API
+#   hack/build-apiserver.sh crdify           the verdict of OLM v1's CRD upgrade-safety preflight: crdify as
+#                                            operator-controller v1.11.0 configures it (hack/tools/crdify),
+#                                            for the measurement of opack's OLM v1 claims (make oracle)
 # Several names build one after the other and print one path per line.
 # It rebuilds only when the tools module's go.mod/go.sum or the Go toolchain change.
 # The cache is $OPACK_TOOLS_CACHE, else $XDG_CACHE_HOME/opack-tools, else ~/.cache/opack-tools.
@@ -46,13 +49,15 @@ case "${1%@*}" in
       cpb) pkg=$module/util/cpb ;;
       copy-content) pkg=$module/cmd/copy-content ;;
     esac ;;
+  crdify) mod="$root/hack/tools/crdify" name=crdify src=.
+    module=sigs.k8s.io/crdify pkg=github.com/opack/opack/hack/tools/crdify ;;
   operator-controller|catalogd) mod="$root/hack/tools/$olmv1" name=${1%@*} tags=containers_image_openpgp
     module=github.com/operator-framework/operator-controller pkg=$module/cmd/$name ;;
   imagecopy) mod="$root/hack/tools/containers-image" name=imagecopy tags=containers_image_openpgp src=imagecopy
     module=go.podman.io/image/v5 pkg=./imagecopy ;;
   cosign) mod="$root/hack/tools/cosign" name=cosign module=github.com/sigstore/cosign/v2 pkg=$module/cmd/cosign ;;
   olareg) mod="$root/hack/tools/olareg" name=olareg module=github.com/olareg/olareg pkg=$module/cmd/olareg ;;
-  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|imagecopy|cosign|olareg]..." >&2
+  *) echo "usage: $0 [apiextensions-apiserver|kube-apiserver|olm-operator|catalog-operator|cpb|copy-content|operator-controller|catalogd|imagecopy|cosign|olareg|crdify]..." >&2
     exit 2 ;;
 esac
 cache="${OPACK_TOOLS_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/opack-tools}"
