@@ -1,0 +1,393 @@
+package preflight
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/load"
+)
+
+// crdifyLocator spells locations as crdify's SchemaHas does (field.Path): "^.spec.list.items.name",
+// "^.spec.x.oneOf[0]", "^.spec.map.additionalProperties".
+type crdifyLocator struct{}
+
+func (crdifyLocator) child(parent, kind, key string) string {
+	switch kind {
+	case "property":
+		return parent + "." + key
+	case "items", "not", "additionalProperties", "additionalItems":
+		return parent + "." + kind
+	case "itemsIndex":
+		return parent + ".items[" + key + "]"
+	}
+	return parent + "." + kind + "[" + key + "]"
+}
+
+// crdifyHandled are the keywords crdify's validations handle (description too: operator-controller
+// turns its enforcement off, but the validation still runs and clears it) and the children it compares
+// as nodes of their own: a difference in any other keyword is "unhandled".
+var crdifyHandled = map[string]bool{
+	"type": true, "required": true, "default": true, "enum": true, "maximum": true, "maxItems": true,
+	"maxLength": true, "maxProperties": true, "minimum": true, "minItems": true, "minLength": true,
+	"minProperties": true, "description": true, "pattern": true, "nullable": true, "oneOf": true,
+	"properties": true, "items": true,
+}
+
+// issue is one error of crdify's comparison of two schema nodes; key identifies it for the
+// served-version validator, which drops the errors the old CRD's served versions already had (it
+// compares crdify's error strings; a key is equal exactly when they are).
+type issue struct {
+	check, message string
+	keywords       []string
+	key            string
+}
+
+func crdifyCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
+	if crdifyPanics(old, new) {
+		return []Refusal{{Kind: KindCRD, Check: CheckPanic,
+			Message: "crdify panics (runtime error: invalid memory address or nil pointer dereference): a version it compares has no schema"}}
+	}
+	out := crdWide(old, new, Crdify)
+	for i := range new.Spec.Versions {
+		nv := &new.Spec.Versions[i]
+		ov := findVersion(old, nv.Name)
+		if ov == nil {
+			continue
+		}
+		os, _ := schemaOf(ov)
+		ns, _ := schemaOf(nv)
+		oflat, nflat := flatten(os, crdifyLocator{}), flatten(ns, crdifyLocator{})
+		for _, loc := range sortedKeys(oflat) {
+			if _, ok := nflat[loc]; !ok {
+				out = append(out, Refusal{Kind: KindCRD, Version: nv.Name, Path: oflat[loc].path, Property: loc, Check: CheckRemoved,
+					Removed: true, Message: "removed field : " + nv.Name + "." + loc})
+			}
+		}
+	}
+	for i := range old.Spec.Versions {
+		ov := &old.Spec.Versions[i]
+		if nv := findVersion(new, ov.Name); nv != nil {
+			out = append(out, compareCrdify(ov, nv, KindSame, ov.Name)...)
+		}
+	}
+	if isWebhook(new) {
+		return out
+	}
+	before := map[string]bool{}
+	for _, r := range servedCrdify(old) {
+		before[r.key] = true
+	}
+	for _, r := range servedCrdify(new) {
+		if !before[r.key] {
+			out = append(out, r.Refusal)
+		}
+	}
+	return out
+}
+
+// crdifyPanics reports whether crdify dereferences a version without a schema: one compared with
+// itself, or a served one of a CRD with two served versions or more (compared when NEW does not
+// convert with a webhook).
+func crdifyPanics(old, new *apiextv1.CustomResourceDefinition) bool {
+	for i := range old.Spec.Versions {
+		if nv := findVersion(new, old.Spec.Versions[i].Name); nv != nil && (old.Spec.Versions[i].Schema == nil || nv.Schema == nil) {
+			return true
+		}
+	}
+	if isWebhook(new) {
+		return false
+	}
+	for _, c := range []*apiextv1.CustomResourceDefinition{old, new} {
+		served := servedSorted(c)
+		for _, v := range served {
+			if len(served) > 1 && v.Schema == nil {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+type keyed struct {
+	Refusal
+	key string
+}
+
+// servedCrdify compares every pair of served versions of c, older to newer.
+func servedCrdify(c *apiextv1.CustomResourceDefinition) []keyed {
+	served := servedSorted(c)
+	var out []keyed
+	for i := 0; i < len(served); i++ {
+		for j := i + 1; j < len(served); j++ {
+			pair := served[i].Name + " -> " + served[j].Name
+			for _, r := range compareVersionsCrdify(served[i], served[j], KindServed, pair) {
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
+func compareCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) []Refusal {
+	var out []Refusal
+	for _, r := range compareVersionsCrdify(ov, nv, kind, version) {
+		out = append(out, r.Refusal)
+	}
+	return out
+}
+
+// compareVersionsCrdify compares every node of ov's schema with the node at the same location of nv's
+// (crdify's CompareVersions): a node nv lacks is compared with an empty one.
+func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) []keyed {
+	os, _ := schemaOf(ov)
+	ns, _ := schemaOf(nv)
+	oflat, nflat := flatten(os, crdifyLocator{}), flatten(ns, crdifyLocator{})
+	var out []keyed
+	for _, loc := range sortedKeys(oflat) {
+		o := oflat[loc]
+		n, ok := nflat[loc]
+		if !ok {
+			n = node{s: &apiextv1.JSONSchemaProps{}}
+		}
+		if ok && o.s == n.s {
+			continue
+		}
+		for _, is := range compareNodes(o.s, n.s) {
+			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: o.path, Property: loc, Check: is.check,
+				Keywords: is.keywords, Removed: !ok, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
+		}
+	}
+	return out
+}
+
+// compareNodes runs crdify's validations, as operator-controller configures them, on two nodes (their
+// properties and items left out: crdify compares those as nodes of their own).
+func compareNodes(o, n *apiextv1.JSONSchemaProps) []issue {
+	var out []issue
+	add := func(check, msg string) { out = append(out, issue{check: check, message: msg, key: msg}) }
+	if o.Type != n.Type {
+		add("type", fmt.Sprintf("type changed : %q -> %q", o.Type, n.Type))
+	}
+	if added := minus(n.Required, o.Required); len(added) > 0 {
+		add("required", "new required fields: ["+strings.Join(added, " ")+"]")
+	}
+	switch {
+	case o.Default == nil && n.Default != nil:
+		add("default", fmt.Sprintf("default added when there was none previously : %q", string(n.Default.Raw)))
+	case o.Default != nil && n.Default == nil:
+		add("default", fmt.Sprintf("default value removed : %q", string(o.Default.Raw)))
+	case o.Default != nil && n.Default != nil && !load.JSONEqual(o.Default.Raw, n.Default.Raw):
+		add("default", fmt.Sprintf("default value changed : %q -> %q", string(o.Default.Raw), string(n.Default.Raw)))
+	}
+	if msg := enumChange(o.Enum, n.Enum); msg != "" {
+		add("enum", msg)
+	}
+	for _, b := range []struct {
+		check    string
+		old, new any
+		max      bool
+	}{
+		{"maximum", o.Maximum, n.Maximum, true}, {"maxItems", o.MaxItems, n.MaxItems, true},
+		{"maxLength", o.MaxLength, n.MaxLength, true}, {"maxProperties", o.MaxProperties, n.MaxProperties, true},
+		{"minimum", o.Minimum, n.Minimum, false}, {"minItems", o.MinItems, n.MinItems, false},
+		{"minLength", o.MinLength, n.MinLength, false}, {"minProperties", o.MinProperties, n.MinProperties, false},
+	} {
+		if msg := boundChange(b.old, b.new, b.max); msg != "" {
+			add(b.check, msg)
+		}
+	}
+	switch {
+	case o.Pattern == n.Pattern:
+	case o.Pattern == "":
+		add("pattern", fmt.Sprintf("pattern added : %q -> %q", o.Pattern, n.Pattern))
+	case n.Pattern == "":
+		add("pattern", fmt.Sprintf("pattern removed : %q -> %q", o.Pattern, n.Pattern))
+	default:
+		add("pattern", fmt.Sprintf("pattern changed : %q -> %q", o.Pattern, n.Pattern))
+	}
+	switch {
+	case !o.Nullable && n.Nullable:
+		add("nullable", "nullable added : false -> true")
+	case o.Nullable && !n.Nullable:
+		add("nullable", "nullable removed : true -> false")
+	}
+	if is, ok := oneOfChange(o.OneOf, n.OneOf); ok {
+		out = append(out, is)
+	}
+	if kws := differing(o, n, crdifyHandled); len(kws) > 0 {
+		out = append(out, issue{check: CheckUnhandled, keywords: kws,
+			message: "unhandled changes found (" + describe(o, n, kws) + ")", key: residueKey(o, n, crdifyHandled)})
+	}
+	return out
+}
+
+// residueKey identifies what two nodes differ in outside the handled keywords.
+func residueKey(o, n *apiextv1.JSONSchemaProps, handled map[string]bool) string {
+	return canonical(residue(o, handled)) + "\x00" + canonical(residue(n, handled))
+}
+
+// residue returns s without the handled keywords.
+func residue(s *apiextv1.JSONSchemaProps, handled map[string]bool) map[string]any {
+	raw, err := json.Marshal(s)
+	if err != nil {
+		return nil
+	}
+	var m map[string]any
+	if json.Unmarshal(raw, &m) != nil {
+		return nil
+	}
+	for k := range handled {
+		delete(m, k)
+	}
+	return m
+}
+
+// minus returns the names of a that b lacks, sorted (crdify prints them in a set's order).
+func minus(a, b []string) []string {
+	have := map[string]bool{}
+	for _, s := range b {
+		have[s] = true
+	}
+	var out []string
+	for _, s := range a {
+		if !have[s] {
+			have[s] = true
+			out = append(out, s)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
+
+// enumChange is crdify's enum validation with additions allowed.
+func enumChange(o, n []apiextv1.JSON) string {
+	oldVals, newVals := map[string]string{}, map[string]string{}
+	for _, v := range o {
+		oldVals[load.RawKey(v.Raw)] = string(v.Raw)
+	}
+	for _, v := range n {
+		newVals[load.RawKey(v.Raw)] = string(v.Raw)
+	}
+	list := func(m map[string]string, keys []string) string {
+		var vals []string
+		for _, k := range keys {
+			vals = append(vals, m[k])
+		}
+		sort.Strings(vals)
+		return "[" + strings.Join(vals, " ") + "]"
+	}
+	switch {
+	case len(oldVals) == 0 && len(newVals) > 0:
+		return "enum constraint added when there was none previously : " + list(newVals, sortedKeys(newVals))
+	case len(oldVals) > 0:
+		var removed []string
+		for _, k := range sortedKeys(oldVals) {
+			if _, ok := newVals[k]; !ok {
+				removed = append(removed, k)
+			}
+		}
+		if len(removed) > 0 {
+			return "allowed enum values removed : " + list(oldVals, removed)
+		}
+	}
+	return ""
+}
+
+// boundChange is crdify's MaxVerification (max) or MinVerification.
+func boundChange(old, new any, max bool) string {
+	ov, nv, oset, nset := boundValue(old), boundValue(new), !isNilPtr(old), !isNilPtr(new)
+	kind := "minimum"
+	if max {
+		kind = "maximum"
+	}
+	switch {
+	case !nset:
+	case !oset:
+		return kind + " constraint added when there was none previously : " + fmtBound(new)
+	case max && nv < ov:
+		return "maximum decreased : " + fmtBound(old) + " -> " + fmtBound(new)
+	case !max && nv > ov:
+		return "minimum increased : " + fmtBound(old) + " -> " + fmtBound(new)
+	}
+	return ""
+}
+
+func isNilPtr(v any) bool {
+	switch p := v.(type) {
+	case *float64:
+		return p == nil
+	case *int64:
+		return p == nil
+	}
+	return true
+}
+
+func boundValue(v any) float64 {
+	switch p := v.(type) {
+	case *float64:
+		if p != nil {
+			return *p
+		}
+	case *int64:
+		if p != nil {
+			return float64(*p)
+		}
+	}
+	return 0
+}
+
+func fmtBound(v any) string {
+	switch p := v.(type) {
+	case *float64:
+		return fmt.Sprint(*p)
+	case *int64:
+		return fmt.Sprint(*p)
+	}
+	return ""
+}
+
+// oneOfChange is crdify's oneOf validation with its defaults (adding and removing alternatives both
+// refused): alternatives are matched by value, their own description, title, example and externalDocs
+// left out.
+func oneOfChange(o, n []apiextv1.JSONSchemaProps) (issue, bool) {
+	set := func(list []apiextv1.JSONSchemaProps) map[string]bool {
+		m := map[string]bool{}
+		for i := range list {
+			s := list[i]
+			s.Description, s.Title, s.Example, s.ExternalDocs = "", "", nil, nil
+			m[canonical(&s)] = true
+		}
+		return m
+	}
+	oldSet, newSet := set(o), set(n)
+	var removed, added []string
+	for k := range oldSet {
+		if !newSet[k] {
+			removed = append(removed, k)
+		}
+	}
+	for k := range newSet {
+		if !oldSet[k] {
+			added = append(added, k)
+		}
+	}
+	sort.Strings(removed)
+	sort.Strings(added)
+	var msg string
+	var key []string
+	switch {
+	case len(oldSet) == 0 && len(newSet) > 0:
+		msg, key = fmt.Sprintf("oneOf constraint added when there was none previously: %d schemas", len(newSet)), sortedKeys(newSet)
+	case len(removed) > 0:
+		msg, key = fmt.Sprintf("allowed oneOf schemas removed: %d schemas", len(removed)), removed
+	case len(added) > 0:
+		msg, key = fmt.Sprintf("allowed oneOf schemas added: %d schemas", len(added)), added
+	default:
+		return issue{}, false
+	}
+	return issue{check: "oneOf", message: msg, key: msg + "\x00" + strings.Join(key, "\x00")}, true
+}
