@@ -7,8 +7,9 @@
 //	crdify -batch < pairs   one "OLD<TAB>NEW" pair a line: one JSON object a line
 //
 // OLD is read as the API server holds it once installed (operator-controller reads the live CRD): decoded
-// with the API server's scheme, defaulted (status.storedVersions = its storage version) and converted to
-// apiextensions.k8s.io/v1, so a v1beta1 OLD is judged as the cluster keeps it. NEW is read as the bundle
+// with the API server's scheme and converted to apiextensions.k8s.io/v1, its status the API server's own
+// on create (status.storedVersions = its storage version), so a v1beta1 OLD is judged as the cluster
+// keeps it. NEW is read as the bundle
 // gives it (unstructured, converted to the v1 type without defaulting); the preflight checks only v1 CRDs,
 // so a NEW of another apiVersion is "not-checked" (the API server of Kubernetes 1.22+ refuses it anyway).
 //
@@ -27,6 +28,7 @@ import (
 	"os"
 	"strings"
 
+	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions"
 	"k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/install"
 	apiextensionsv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
 	"k8s.io/apimachinery/pkg/apis/meta/v1/unstructured"
@@ -243,13 +245,23 @@ func readLive(path string) (*apiextensionsv1.CustomResourceDefinition, error) {
 	if err != nil {
 		return nil, err
 	}
-	obj, _, err := codecs.UniversalDecoder(apiextensionsv1.SchemeGroupVersion).Decode(js, nil, nil)
+	// Decoded (and defaulted) at its own version into the internal version, then converted to v1, as
+	// the API server stores a CRD and serves it at v1.
+	obj, _, err := codecs.UniversalDecoder().Decode(js, nil, nil)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", path, err)
 	}
-	crd, ok := obj.(*apiextensionsv1.CustomResourceDefinition)
+	internal, ok := obj.(*apiextensions.CustomResourceDefinition)
 	if !ok {
 		return nil, errors.New(path + ": not a CustomResourceDefinition")
 	}
+	// The API server creates a CRD with a status of its own: its storage version stored
+	// (customresourcedefinition strategy's PrepareForCreate), whatever the manifest said.
+	internal.Status = apiextensions.CustomResourceDefinitionStatus{}
+	crd := &apiextensionsv1.CustomResourceDefinition{}
+	if err := scheme.Convert(internal, crd, nil); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	scheme.Default(crd)
 	return crd, nil
 }
