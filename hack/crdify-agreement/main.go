@@ -28,15 +28,16 @@ import (
 func main() {
 	bin := flag.String("crdify", "", "the crdify program (default: built by hack/build-apiserver.sh crdify)")
 	record := flag.String("record", "", "write the preflight's verdicts to this `file`")
+	recorded := flag.String("verdicts", "", "take the preflight's verdicts from this `file` (written by -record) instead of running crdify")
 	details := flag.String("json", "", "write every pair, the preflight's verdict and opack's claim to this `file`")
 	flag.Parse()
-	if err := run(context.Background(), *bin, *record, *details, flag.Args()); err != nil {
+	if err := run(context.Background(), *bin, *record, *recorded, *details, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "crdify-agreement:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, bin, record, details string, args []string) error {
+func run(ctx context.Context, bin, record, recorded, details string, args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("name at least one NAME=KIND:DIR catalog")
 	}
@@ -49,7 +50,7 @@ func run(ctx context.Context, bin, record, details string, args []string) error 
 		}
 		sources = append(sources, agreement.Source{Name: name, Kind: kind, Dir: dir})
 	}
-	if bin == "" {
+	if bin == "" && recorded == "" {
 		out, err := exec.CommandContext(ctx, "bash", "hack/build-apiserver.sh", "crdify").Output()
 		if err != nil {
 			return fmt.Errorf("building crdify: %w", err)
@@ -71,7 +72,12 @@ func run(ctx context.Context, bin, record, details string, args []string) error 
 		return err
 	}
 	start = time.Now()
-	verdicts, err := agreement.RunCrdify(ctx, bin, dir, pairs)
+	var verdicts map[string]agreement.Verdict
+	if recorded != "" {
+		verdicts, err = agreement.ReadVerdicts(recorded)
+	} else {
+		verdicts, err = agreement.RunCrdify(ctx, bin, dir, pairs)
+	}
 	if err != nil {
 		return err
 	}

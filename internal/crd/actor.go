@@ -23,11 +23,11 @@ const (
 	ActorClients Actor = "clients"
 )
 
-// actors maps each rule to the first actor that refuses (or suffers) its change. OLM v1 runs crdify with
-// operator-controller's configuration (descriptions ignored, enum values may be added, unhandled schema
-// changes are errors), so it refuses every schema change but an added enum value; the API server does not
-// re-validate unchanged fields of existing objects on update, so it accepts schema tightenings; OLM v0
-// refuses them only when an existing object no longer validates (rules instance-*).
+// actors maps each rule to the first actor that refuses (or suffers) its change whatever the change is.
+// Schema rules are not listed: what OLM v1's preflight refuses is decided per change (Finding.OLMv1,
+// internal/crd/preflight), and a schema change nobody refuses breaks clients or existing objects. The API
+// server does not re-validate unchanged fields of existing objects on update, so it accepts schema
+// tightenings; OLM v0 refuses them only when an existing object no longer validates (rules instance-*).
 var actors = map[Rule]Actor{
 	RuleStoredVersionRemoved:   ActorAPIServer,
 	RuleScopeChanged:           ActorAPIServer,
@@ -43,8 +43,6 @@ var actors = map[Rule]Actor{
 	RuleStorageVersionUnserved: ActorClients,
 	RuleCRDRemoved:             ActorClients,
 	RuleCRDAdded:               ActorClients,
-	RulePreserveUnknownFields:  ActorClients,
-	RuleEnumValueAdded:         ActorClients,
 }
 
 // alsoRefused lists the installers whose own check refuses a rule's change before the API server would
@@ -82,35 +80,27 @@ func RefusersOf(r Rule) []Actor {
 	return append([]Actor{a}, alsoRefused[r]...)
 }
 
-// olmV1Checks names the check of OLM v1's preflight that refuses a rule's change, as its messages name
-// them (testdata/crd-upgrade/OLM-VERDICTS.json): crdify's validations, and "unhandled" for a change no
-// validation handles, which operator-controller refuses as such. Rules not listed are named by the
-// preflight alone.
-var olmV1Checks = map[Rule]string{
-	RuleDefaultAdded: "default", RuleDefaultChanged: "default", RuleDefaultRemoved: "default",
-	RuleEnumAdded: "enum", RuleEnumValueRemoved: "enum", RuleFieldRemoved: "existingFieldRemoval",
-	RuleMaxTightened: "maximum", RuleMinTightened: "minimum", RuleNullableAdded: "nullable", RuleNullableRemoved: "nullable",
-	RuleOneOfAdded: "oneOf", RuleOneOfRemoved: "oneOf", RulePatternAdded: "pattern", RulePatternChanged: "pattern",
-	RulePatternRemoved: "pattern", RuleRequiredAdded: "required", RuleTypeChanged: "type", RuleScopeChanged: "scope",
-	RuleStoredVersionRemoved: "storedVersionRemoval", RuleFormatChanged: "unhandled", RuleListTypeChanged: "unhandled",
+// olmV1Static names OLM v1's check for the rules it always refuses (alsoRefused), on findings made
+// without the preflight's model (a stored version removed across a catalog's history).
+var olmV1Static = map[Rule]string{
+	RuleStoredVersionRemoved: "crdify's storedVersionRemoval check", RuleScopeChanged: "crdify's scope check",
 }
 
-// olmV1Check says which part of OLM v1 refuses a rule's change: "crdify's default check", "crdify, as
-// an unhandled change", or "crdify preflight"; check, when set, names the check (crdify has one per
-// bound keyword: maxItems, minLength, ...).
-func olmV1Check(r Rule, check string) string {
-	c := olmV1Checks[r]
-	if check != "" {
-		c = check
+// olmV1Name names olm-v1 as a refuser of f's change with what refuses it: "olm-v1 (crdify's default
+// check)", "olm-v1 (crdify's type check; before v1.4, kapp's type check)", "olm-v1 before v1.4 (kapp, as
+// an unknown change of description)".
+func olmV1Name(f Finding) string {
+	switch {
+	case f.OLMv1 != "" && f.OLMv1Kapp != "":
+		return "olm-v1 (" + f.OLMv1 + "; before v1.4, " + f.OLMv1Kapp + ")"
+	case f.OLMv1Kapp != "":
+		return "olm-v1 before v1.4 (" + f.OLMv1Kapp + ")"
+	case f.OLMv1 != "":
+		return "olm-v1 (" + f.OLMv1 + ")"
+	case olmV1Static[f.Rule] != "":
+		return "olm-v1 (" + olmV1Static[f.Rule] + ")"
 	}
-	switch c {
-	case "":
-		return "crdify preflight"
-	case "unhandled":
-		return "crdify, as an unhandled change"
-	default:
-		return "crdify's " + c + " check"
-	}
+	return "olm-v1 (crdify preflight)"
 }
 
 // judge returns the severity a finding is printed with: the higher of its semantic severity (what the
@@ -136,12 +126,12 @@ func judge(semantic Severity, refusers, installers []Actor) (sev Severity, deplo
 	return sev, deployed
 }
 
-// verdict says who refuses a rule's change: "refused by olm-v1 (crdify's default check)", "refused by
-// olm-v1 (crdify's maxItems check); by olm-v0 too when an existing object no longer validates", "refused
-// by apiserver, olm-v0 and olm-v1 (crdify's storedVersionRemoval check)"; deployed adds ", which this
-// project deploys with" after the refusers. "" when nobody refuses it.
-func verdict(r Rule, check string, deployed bool) string {
-	refusers := RefusersOf(r)
+// verdict says who refuses f's change: "refused by olm-v1 (crdify's default check)", "refused by olm-v1
+// (crdify's maxItems check); by olm-v0 too when an existing object no longer validates", "refused by
+// apiserver, olm-v0 and olm-v1 (crdify's storedVersionRemoval check)"; Deployed adds ", which this project
+// deploys with" after the refusers. "" when nobody refuses it.
+func verdict(f Finding) string {
+	refusers := f.Refusers()
 	if len(refusers) == 0 {
 		return ""
 	}
@@ -149,17 +139,17 @@ func verdict(r Rule, check string, deployed bool) string {
 	for i, a := range refusers {
 		names[i] = string(a)
 		if a == ActorOLMv1 {
-			names[i] += " (" + olmV1Check(r, check) + ")"
+			names[i] = olmV1Name(f)
 		}
 	}
 	v := "refused by " + names[0]
 	if n := len(names); n > 1 {
 		v = "refused by " + strings.Join(names[:n-1], ", ") + " and " + names[n-1]
 	}
-	if deployed {
+	if f.Deployed {
 		v += ", which this project deploys with"
 	}
-	if tightenings[r] && ActorOf(r) == ActorOLMv1 && !slices.Contains(refusers, ActorOLMv0) {
+	if tightenings[f.Rule] && len(RefusersOf(f.Rule)) == 0 && !slices.Contains(refusers, ActorOLMv0) {
 		v += "; by olm-v0 too when an existing object no longer validates"
 	}
 	return v
@@ -168,14 +158,26 @@ func verdict(r Rule, check string, deployed bool) string {
 // installerFix is the fix of a finding whose severity comes from an installer's refusal, not from what
 // the change does (harmless: nothing at all to existing objects and clients): what lets the refuser
 // install the upgrade. Only OLM v1's preflight refuses a change for its shape rather than for what it
-// does, so only its rules need another fix than their own: a rule the API server or OLM v0 refuses first
-// (rules apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix lifts it.
-func installerFix(r Rule, check string, harmless bool) string {
-	if ActorOf(r) != ActorOLMv1 {
-		return FixFor(r)
+// does, so only its refusals need another fix than their rule's own: a rule the API server or OLM v0
+// refuses (rules apiserver, scope-changed, instance-invalid, ...) states the refusal itself, and its fix
+// lifts it. A change only the preflight before v1.4 refuses is installed by later releases.
+func installerFix(f Finding, harmless bool) string {
+	if len(RefusersOf(f.Rule)) > 0 {
+		return FixFor(f.Rule)
 	}
-	check = olmV1Check(r, check)
-	switch r {
+	if f.OLMv1 == "" && f.OLMv1Kapp != "" {
+		fix := "set deploy.olmv1.minOLMVersion: " + OLMv1PreflightVersion + " when every cluster runs operator-controller " + OLMv1PreflightVersion +
+			" or later, whose preflight accepts this change; before " + OLMv1PreflightVersion + " OLM v1 refuses it (" + f.OLMv1Kapp + ")"
+		if harmless {
+			fix += " although existing objects and clients are not affected"
+		}
+		return fix
+	}
+	check := f.OLMv1
+	if check == "" {
+		check = f.OLMv1Kapp
+	}
+	switch f.Rule {
 	case RuleDefaultRemoved:
 		return "keep the default in the schema where OLM v1 installs this operator: OLM v1 refuses removing any default, documented or not (" + check + ")"
 	case RuleDefaultAdded:
@@ -188,10 +190,11 @@ func installerFix(r Rule, check string, harmless bool) string {
 	return fix
 }
 
-// ActorOf returns who refuses (or suffers) the change a rule reports.
+// ActorOf returns who refuses (or suffers) the change a rule reports whatever the change is: clients for
+// the schema rules, whose refusal by OLM v1 is the change's own (Finding.Refusers).
 func ActorOf(r Rule) Actor {
 	if a, ok := actors[r]; ok {
 		return a
 	}
-	return ActorOLMv1 // the schema rules
+	return ActorClients
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/opack/opack/internal/crd/instance"
 	"github.com/opack/opack/internal/crd/load"
+	"github.com/opack/opack/internal/crd/preflight"
 )
 
 // Option configures Compare.
@@ -27,6 +28,8 @@ type options struct {
 	newGrants      []load.Grant
 	grantsKnown    bool
 	installers     []Actor
+	// preflights are the OLM v1 preflights modelled (WithOLMv1MinVersion); crdify's by default.
+	preflights []preflight.Preflight
 }
 
 // WithInstallers names the installers the upgrade goes through (ActorOLMv0, ActorOLMv1: what the
@@ -94,7 +97,7 @@ func WithContext(ctx context.Context) Option { return func(o *options) { o.ctx =
 // Problems the old release already had and the new one keeps are reported as pre-existing (at most
 // warnings): the upgrade does not cause them, and `opack validate bundle` judges a bundle on its own.
 func Compare(old, new []*apiextv1.CustomResourceDefinition, opts ...Option) []Finding {
-	o := options{ctx: context.Background(), apiserver: true}
+	o := options{ctx: context.Background(), apiserver: true, preflights: []preflight.Preflight{preflight.Crdify}}
 	for _, opt := range opts {
 		opt(&o)
 	}
@@ -135,15 +138,21 @@ func CompareSets(old, new *load.Set, opts ...Option) []Finding {
 }
 
 func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func(change)) {
+	var mine []change
 	in := func(version string) func(change) {
 		return func(c change) {
 			c.CRD = nc.Name
 			if c.Version == "" {
 				c.Version = version
 			}
-			emit(c)
+			mine = append(mine, c)
 		}
 	}
+	defer func() {
+		for _, c := range attachOLMv1(o, oc, nc, mine) {
+			emit(c)
+		}
+	}()
 	compareNames(oc, nc, in(""))
 	compareVersions(oc, nc, o.stored(oc), in(""))
 	for i := range oc.Spec.Versions {
@@ -158,13 +167,13 @@ func compareCRD(o *options, oc, nc *apiextv1.CustomResourceDefinition, emit func
 		version := in(ov.Name)
 		diffVersions(ov, nv, nc.Spec.PreserveUnknownFields, func(c change) { version(o.withEvidence(c)) })
 	}
-	compareServed(o.severity, oc, nc, func(c change) { c.CRD = nc.Name; emit(c) })
+	compareServed(o.severity, oc, nc, in(""))
 	if o.apiserver {
 		validateUpdate(oc, nc, o.stored(oc), in(""))
 	}
 	if len(o.instances) > 0 {
 		for _, p := range instance.Check(o.ctx, oc, nc, o.instances) {
-			emit(instanceChange(nc.Name, p))
+			in(p.Version)(instanceChange(nc.Name, p))
 		}
 	}
 }
@@ -264,14 +273,16 @@ func contains(list []string, s string) bool {
 	return false
 }
 
-// actorFor returns who refuses or breaks on f's change: ActorOf its rule, except for an info finding
-// of a rule no installer refuses (actor clients): info says nothing breaks, so nobody is named.
+// actorFor returns who refuses or breaks on f's change: its first refuser, else clients, except on an
+// info finding nobody refuses: info says nothing breaks, so nobody is named.
 func actorFor(f Finding) Actor {
-	a := ActorOf(f.Rule)
-	if a == ActorClients && f.Severity == SeverityInfo {
+	if r := f.Refusers(); len(r) > 0 {
+		return r[0]
+	}
+	if f.Severity == SeverityInfo {
 		return ""
 	}
-	return a
+	return ActorClients
 }
 
 // finish applies the policy and the refusers (judge), fills in fixes and files, drops duplicates and
@@ -290,11 +301,11 @@ func finish(o *options, changes []change) []Finding {
 			continue
 		}
 		f.Semantic = sem
-		f.Severity, f.Deployed = judge(sem, RefusersOf(f.Rule), o.installers)
+		f.Severity, f.Deployed = judge(sem, f.Refusers(), o.installers)
 		if f.Fix == "" {
 			f.Fix = FixFor(f.Rule)
 			if f.Raised() {
-				f.Fix = installerFix(f.Rule, f.Check, f.Semantic <= SeverityInfo)
+				f.Fix = installerFix(f, f.Semantic <= SeverityInfo)
 			}
 		}
 		if f.File == "" {

@@ -71,15 +71,20 @@ type Finding struct {
 	Fix     string `json:"fix,omitempty"`
 	// File is where the new CRD (or the instance, for instance rules) came from, when known.
 	File string `json:"file,omitempty"`
-	// Actor is who refuses the upgrade (or breaks when nothing refuses it): ActorOf(Rule), or empty on
-	// an info finding of a rule nothing refuses (crd-added): nobody refuses and nothing breaks.
+	// Actor is who refuses the upgrade first (Refusers), or clients when nobody refuses it and it
+	// breaks them, or empty on an info finding nobody refuses: nothing breaks.
 	Actor Actor `json:"actor,omitempty"`
 	// Deployed: an installer the project deploys with (WithInstallers) refuses the change, so the
 	// release would not install: the finding is an error.
 	Deployed bool `json:"deployed,omitempty"`
-	// Check names OLM v1's check that refuses the change when the rule has one per keyword (maxItems,
-	// minLength, ... for max-tightened and min-tightened); empty otherwise.
-	Check string `json:"-"`
+	// OLMv1 names what of OLM v1's preflight (operator-controller v1.4 and later: crdify) refuses the
+	// change ("crdify's maxItems check", "crdify, as an unhandled change of x-kubernetes-list-type"),
+	// empty when it accepts it; OLMv1Kapp the same of the preflight of v1.0 to v1.3 (kapp's checks), set
+	// only when the clusters may run those (WithOLMv1MinVersion). Either makes olm-v1 a refuser.
+	OLMv1     string `json:"-"`
+	OLMv1Kapp string `json:"-"`
+	// Inner is the rule of a served-version finding's change (served-version-incompatible).
+	Inner Rule `json:"-"`
 	// Echo identifies a schema change within the old schema node that holds it: a hash of that node
 	// (its own description left out) and the path below it. Two findings that differ only in Path and
 	// share an Echo are one change made to identical copies of a struct (FoldEchoes). Empty for
@@ -119,7 +124,7 @@ func (f Finding) Verdict() string {
 	case f.Actor == ActorClients:
 		return "breaks clients"
 	}
-	v := verdict(f.Rule, f.Check, f.Deployed)
+	v := verdict(f)
 	if f.Raised() {
 		v = "but " + v
 	}
@@ -128,7 +133,17 @@ func (f Finding) Verdict() string {
 
 // Raised reports whether an installer's refusal, not the change itself, decides the finding's
 // severity: it is above the semantic one.
-func (f Finding) Raised() bool { return f.Severity > f.Semantic && len(RefusersOf(f.Rule)) > 0 }
+func (f Finding) Raised() bool { return f.Severity > f.Semantic && len(f.Refusers()) > 0 }
+
+// Refusers returns who refuses the finding's change outright: its rule's refusers (RefusersOf) and
+// olm-v1 when OLM v1's preflight refuses this change (OLMv1, OLMv1Kapp).
+func (f Finding) Refusers() []Actor {
+	out := RefusersOf(f.Rule)
+	if (f.OLMv1 != "" || f.OLMv1Kapp != "") && !slices.Contains(out, ActorOLMv1) {
+		out = append(slices.Clone(out), ActorOLMv1)
+	}
+	return out
+}
 
 // Actors lists who refuses the finding's change outright (the rule's refusers), or clients when the
 // change breaks them; nil without an actor.
@@ -140,7 +155,7 @@ func (f Finding) Actors() []string {
 		return []string{string(ActorClients)}
 	}
 	var out []string
-	for _, a := range RefusersOf(f.Rule) {
+	for _, a := range f.Refusers() {
 		out = append(out, string(a))
 	}
 	return out

@@ -30,10 +30,9 @@ func (d schemaDiffer) bounds(path string, o, n *apiextv1.JSONSchemaProps) {
 	}
 }
 
-// bound adds a change of the bound keyword kw (maximum, maxItems, minLength, ...): OLM v1's preflight
-// has one check per keyword, named after it.
+// bound adds a change of the bound keyword kw (maximum, maxItems, minLength, ...).
 func (d schemaDiffer) bound(kw string, r Rule, path, old, new, msg string) {
-	d.emit(change{Finding: Finding{Rule: r, Path: path, Old: old, New: new, Message: msg, Echo: d.echo(path), Check: kw}})
+	d.add(r, path, old, new, msg)
 }
 
 func (d schemaDiffer) maxFloat(path, kw string, o, n *float64, oex, nex bool) {

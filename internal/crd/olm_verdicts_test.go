@@ -59,7 +59,7 @@ func TestActorsAgreeWithOLM(t *testing.T) {
 			refuses := olm.verdict != crdcases.Accept
 			var naming []Finding
 			for _, f := range findings {
-				if f.Actor == olm.actor || slices.Contains(RefusersOf(f.Rule), olm.actor) {
+				if f.Actor == olm.actor || slices.Contains(f.Refusers(), olm.actor) {
 					naming = append(naming, f)
 				}
 			}

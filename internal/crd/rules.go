@@ -61,6 +61,11 @@ const (
 	RuleEmbeddedResource      Rule = "embedded-resource-changed"
 	RuleUniqueItemsAdded      Rule = "unique-items-added"
 	RuleMultipleOfTightened   Rule = "multiple-of-tightened"
+	// Changes opack finds harmless that OLM v1's preflight refuses all the same (a relaxation, a keyword
+	// that validates nothing): reported so, with olm-v1 among the refusers.
+	RuleTypeRemoved    Rule = "type-removed"    // a node's type removed: it takes any value
+	RuleEnumRemoved    Rule = "enum-removed"    // a whole enum removed: any value of the type is taken
+	RuleKeywordChanged Rule = "keyword-changed" // another keyword changed: a title, an example, an explicit default of an extension, ...
 )
 
 // ruleInfo is a rule's default severity and the fix it suggests.
@@ -128,6 +133,9 @@ var rules = map[Rule]ruleInfo{
 	RuleEmbeddedResource:      {SeverityWarning, "x-kubernetes-embedded-resource changes how the embedded object is validated and pruned"},
 	RuleUniqueItemsAdded:      {SeverityError, "do not add uniqueItems to an existing list"},
 	RuleMultipleOfTightened:   {SeverityError, "keep the old multipleOf (or a divisor of it)"},
+	RuleTypeRemoved:           {SeverityInfo, ""},
+	RuleEnumRemoved:           {SeverityInfo, ""},
+	RuleKeywordChanged:        {SeverityInfo, ""},
 }
 
 // Rules lists every rule id, sorted.

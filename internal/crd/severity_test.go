@@ -73,7 +73,7 @@ func agree(f Finding, installers []Actor) error {
 		problems = append(problems, fmt.Sprintf("the text says clients break: %v, actor %q", got, f.Actor))
 	}
 	switch {
-	case raised && ActorOf(f.Rule) == ActorOLMv1:
+	case raised && len(RefusersOf(f.Rule)) == 0:
 		// OLM v1's preflight refuses the change for its shape: the rule's fix (about what the change
 		// does) is not what the finding needs.
 		if !strings.Contains(f.Fix, "OLM v1") || !strings.Contains(f.Fix, "refuses") || (FixFor(f.Rule) != "" && strings.Contains(f.Fix, FixFor(f.Rule))) {

@@ -150,7 +150,7 @@ func compareServed(severity func(Rule) Severity, oc, nc *apiextv1.CustomResource
 			sev = c.ceiling
 		}
 		inner := c.Rule
-		c.Rule, c.Version, c.ceiling = RuleServedVersion, pair, sev
+		c.Rule, c.Inner, c.Version, c.ceiling = RuleServedVersion, inner, pair, sev
 		if sev == SeverityOff {
 			return
 		}

@@ -47,46 +47,64 @@ type issue struct {
 }
 
 func crdifyCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
+	if !schemaful(new) {
+		return nil
+	}
 	if crdifyPanics(old, new) {
 		return []Refusal{{Kind: KindCRD, Check: CheckPanic,
 			Message: "crdify panics (runtime error: invalid memory address or nil pointer dereference): a version it compares has no schema"}}
 	}
 	out := crdWide(old, new, Crdify)
-	for i := range new.Spec.Versions {
-		nv := &new.Spec.Versions[i]
-		ov := findVersion(old, nv.Name)
-		if ov == nil {
-			continue
-		}
-		os, _ := schemaOf(ov)
-		ns, _ := schemaOf(nv)
-		oflat, nflat := flatten(os, crdifyLocator{}), flatten(ns, crdifyLocator{})
-		for _, loc := range sortedKeys(oflat) {
-			if _, ok := nflat[loc]; !ok {
-				out = append(out, Refusal{Kind: KindCRD, Version: nv.Name, Path: oflat[loc].path, Property: loc, Check: CheckRemoved,
-					Removed: true, Message: "removed field : " + nv.Name + "." + loc})
-			}
-		}
-	}
+	// existingFieldRemoval and the same-version validator, on every version both CRDs have.
 	for i := range old.Spec.Versions {
 		ov := &old.Spec.Versions[i]
-		if nv := findVersion(new, ov.Name); nv != nil {
-			out = append(out, compareCrdify(ov, nv, KindSame, ov.Name)...)
+		nv := findVersion(new, ov.Name)
+		if nv == nil || sameSchema(ov, nv) {
+			continue
+		}
+		same, removed := compareVersionsCrdify(ov, nv, KindSame, ov.Name)
+		for _, r := range removed {
+			r.Kind, r.Check, r.Message = KindCRD, CheckRemoved, "removed field : "+ov.Name+"."+r.Property
+			out = append(out, r)
+		}
+		for _, r := range same {
+			out = append(out, r.Refusal)
 		}
 	}
 	if isWebhook(new) {
 		return out
 	}
+	// The served-version validator drops the errors OLD's served pairs already had: a pair of versions
+	// served in both CRDs with the same schemas gives the same errors, all dropped.
+	unchanged := func(a, b *apiextv1.CustomResourceDefinitionVersion) bool {
+		oa, ob := findVersion(old, a.Name), findVersion(old, b.Name)
+		return oa != nil && ob != nil && oa.Served && ob.Served && sameSchema(oa, a) && sameSchema(ob, b)
+	}
 	before := map[string]bool{}
-	for _, r := range servedCrdify(old) {
+	for _, r := range servedCrdify(old, func(a, b *apiextv1.CustomResourceDefinitionVersion) bool {
+		na, nb := findVersion(new, a.Name), findVersion(new, b.Name)
+		return na == nil || nb == nil || !na.Served || !nb.Served || unchanged(na, nb)
+	}) {
 		before[r.key] = true
 	}
-	for _, r := range servedCrdify(new) {
+	for _, r := range servedCrdify(new, unchanged) {
 		if !before[r.key] {
 			out = append(out, r.Refusal)
 		}
 	}
 	return out
+}
+
+// schemaful reports whether every version of c has a schema. One without is either a v1beta1 CRD, which
+// the preflight does not check (and no API server since Kubernetes 1.22 takes), or a v1 CRD the API server
+// refuses: OLM v1 installs neither, so the preflight's verdict is moot.
+func schemaful(c *apiextv1.CustomResourceDefinition) bool {
+	for i := range c.Spec.Versions {
+		if c.Spec.Versions[i].Schema == nil {
+			return false
+		}
+	}
+	return true
 }
 
 // crdifyPanics reports whether crdify dereferences a version without a schema: one compared with
@@ -117,56 +135,50 @@ type keyed struct {
 	key string
 }
 
-// servedCrdify compares every pair of served versions of c, older to newer.
-func servedCrdify(c *apiextv1.CustomResourceDefinition) []keyed {
+// servedCrdify compares every pair of served versions of c, older to newer, but those skip says give
+// nothing that counts.
+func servedCrdify(c *apiextv1.CustomResourceDefinition, skip func(a, b *apiextv1.CustomResourceDefinitionVersion) bool) []keyed {
 	served := servedSorted(c)
 	var out []keyed
 	for i := 0; i < len(served); i++ {
 		for j := i + 1; j < len(served); j++ {
-			pair := served[i].Name + " -> " + served[j].Name
-			for _, r := range compareVersionsCrdify(served[i], served[j], KindServed, pair) {
-				out = append(out, r)
+			if skip(served[i], served[j]) || sameSchema(served[i], served[j]) {
+				continue
 			}
+			pair := served[i].Name + " -> " + served[j].Name
+			issues, _ := compareVersionsCrdify(served[i], served[j], KindServed, pair)
+			out = append(out, issues...)
 		}
-	}
-	return out
-}
-
-func compareCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) []Refusal {
-	var out []Refusal
-	for _, r := range compareVersionsCrdify(ov, nv, kind, version) {
-		out = append(out, r.Refusal)
 	}
 	return out
 }
 
 // compareVersionsCrdify compares every node of ov's schema with the node at the same location of nv's
-// (crdify's CompareVersions): a node nv lacks is compared with an empty one.
-func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) []keyed {
+// (crdify's CompareVersions): a node nv lacks is compared with an empty one, and returned among removed.
+// Equal subtrees are skipped: they give nothing.
+func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) (out []keyed, removed []Refusal) {
 	os, _ := schemaOf(ov)
 	ns, _ := schemaOf(nv)
-	oflat, nflat := flatten(os, crdifyLocator{}), flatten(ns, crdifyLocator{})
-	var out []keyed
-	for _, loc := range sortedKeys(oflat) {
-		o := oflat[loc]
-		n, ok := nflat[loc]
-		if !ok {
-			n = node{s: &apiextv1.JSONSchemaProps{}}
+	empty := &apiextv1.JSONSchemaProps{}
+	walkPairs(os, ns, "^", "^", func(loc, path string, o, n *apiextv1.JSONSchemaProps) {
+		gone := n == nil
+		if gone {
+			n = empty
+			removed = append(removed, Refusal{Version: version, Path: path, Property: loc, Removed: true})
 		}
-		if ok && o.s == n.s {
-			continue
+		for _, is := range compareNodes(o, n, kind == KindServed) {
+			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: path, Property: loc, Check: is.check,
+				Keywords: is.keywords, Removed: gone, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
 		}
-		for _, is := range compareNodes(o.s, n.s) {
-			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: o.path, Property: loc, Check: is.check,
-				Keywords: is.keywords, Removed: !ok, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
-		}
-	}
-	return out
+	})
+	return out, removed
 }
 
 // compareNodes runs crdify's validations, as operator-controller configures them, on two nodes (their
 // properties and items left out: crdify compares those as nodes of their own).
-func compareNodes(o, n *apiextv1.JSONSchemaProps) []issue {
+//
+// keyed asks for each issue's key (for the served-version validator).
+func compareNodes(o, n *apiextv1.JSONSchemaProps, keyed bool) []issue {
 	var out []issue
 	add := func(check, msg string) { out = append(out, issue{check: check, message: msg, key: msg}) }
 	if o.Type != n.Type {
@@ -219,8 +231,11 @@ func compareNodes(o, n *apiextv1.JSONSchemaProps) []issue {
 		out = append(out, is)
 	}
 	if kws := differing(o, n, crdifyHandled); len(kws) > 0 {
-		out = append(out, issue{check: CheckUnhandled, keywords: kws,
-			message: "unhandled changes found (" + describe(o, n, kws) + ")", key: residueKey(o, n, crdifyHandled)})
+		is := issue{check: CheckUnhandled, keywords: kws, message: "unhandled changes found (" + describe(o, n, kws) + ")"}
+		if keyed {
+			is.key = residueKey(o, n, crdifyHandled)
+		}
+		out = append(out, is)
 	}
 	return out
 }

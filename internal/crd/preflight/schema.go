@@ -72,6 +72,112 @@ func walk(s *apiextv1.JSONSchemaProps, loc, path string, l locator, visit func(l
 	}
 }
 
+// walkPairs visits each node of o's tree with the node at the same location of n's tree (nil where n lacks
+// it), in crdify's spelling of locations, leaving out the subtrees o and n hold alike.
+func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc, path string, o, n *apiextv1.JSONSchemaProps)) {
+	if o == nil || n != nil && eqSchema(o, n) {
+		return
+	}
+	visit(loc, path, o, n)
+	var l crdifyLocator
+	pick := func(get func(*apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+		if n == nil {
+			return nil
+		}
+		return get(n)
+	}
+	if o.Items != nil {
+		walkPairs(o.Items.Schema, pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+			if s.Items == nil {
+				return nil
+			}
+			return s.Items.Schema
+		}), l.child(loc, "items", ""), path+"[*]", visit)
+		for i := range o.Items.JSONSchemas {
+			k := strconv.Itoa(i)
+			walkPairs(&o.Items.JSONSchemas[i], pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+				if s.Items == nil || i >= len(s.Items.JSONSchemas) {
+					return nil
+				}
+				return &s.Items.JSONSchemas[i]
+			}), l.child(loc, "itemsIndex", k), path+"["+k+"]", visit)
+		}
+	}
+	for _, c := range []struct {
+		kw  string
+		get func(*apiextv1.JSONSchemaProps) []apiextv1.JSONSchemaProps
+	}{
+		{"allOf", func(s *apiextv1.JSONSchemaProps) []apiextv1.JSONSchemaProps { return s.AllOf }},
+		{"anyOf", func(s *apiextv1.JSONSchemaProps) []apiextv1.JSONSchemaProps { return s.AnyOf }},
+		{"oneOf", func(s *apiextv1.JSONSchemaProps) []apiextv1.JSONSchemaProps { return s.OneOf }},
+	} {
+		ol := c.get(o)
+		for i := range ol {
+			k := strconv.Itoa(i)
+			walkPairs(&ol[i], pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+				if nl := c.get(s); i < len(nl) {
+					return &nl[i]
+				}
+				return nil
+			}), l.child(loc, c.kw, k), path+"."+c.kw+"["+k+"]", visit)
+		}
+	}
+	walkPairs(o.Not, pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps { return s.Not }), l.child(loc, "not", ""), path+".not", visit)
+	for _, m := range []struct {
+		kind, sep string
+		get       func(*apiextv1.JSONSchemaProps) map[string]apiextv1.JSONSchemaProps
+	}{
+		{"property", "", func(s *apiextv1.JSONSchemaProps) map[string]apiextv1.JSONSchemaProps { return s.Properties }},
+		{"patternProperties", ".patternProperties", func(s *apiextv1.JSONSchemaProps) map[string]apiextv1.JSONSchemaProps { return s.PatternProperties }},
+		{"definitions", ".definitions", func(s *apiextv1.JSONSchemaProps) map[string]apiextv1.JSONSchemaProps { return s.Definitions }},
+	} {
+		om := m.get(o)
+		var nm map[string]apiextv1.JSONSchemaProps
+		if n != nil {
+			nm = m.get(n)
+		}
+		if len(om) == 0 || n != nil && eqMap(om, nm) {
+			continue
+		}
+		for _, name := range sortedKeys(om) {
+			op := om[name]
+			var np *apiextv1.JSONSchemaProps
+			if v, ok := nm[name]; ok {
+				np = &v
+			}
+			p := load.ChildPath(path, name)
+			if m.kind != "property" {
+				p = path + m.sep + "[" + name + "]"
+			}
+			walkPairs(&op, np, l.child(loc, m.kind, name), p, visit)
+		}
+	}
+	orBool := func(get func(*apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool) (*apiextv1.JSONSchemaProps, *apiextv1.JSONSchemaProps) {
+		ob := get(o)
+		if ob == nil {
+			return nil, nil
+		}
+		var ns *apiextv1.JSONSchemaProps
+		if n != nil {
+			if nb := get(n); nb != nil {
+				ns = nb.Schema
+			}
+		}
+		return ob.Schema, ns
+	}
+	os, ns := orBool(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool { return s.AdditionalProperties })
+	walkPairs(os, ns, l.child(loc, "additionalProperties", ""), path+".*", visit)
+	os, ns = orBool(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool { return s.AdditionalItems })
+	walkPairs(os, ns, l.child(loc, "additionalItems", ""), path+".additionalItems", visit)
+	for _, k := range sortedKeys(o.Dependencies) {
+		var nd *apiextv1.JSONSchemaProps
+		if n != nil {
+			nd = n.Dependencies[k].Schema
+		}
+		walkPairs(o.Dependencies[k].Schema, nd, l.child(loc, "dependencies", k), path+".dependencies["+k+"]", visit)
+	}
+}
+
 // flatten maps each location to its node; a later node at a location replaces an earlier one, as the
 // walkers' maps do.
 func flatten(root *apiextv1.JSONSchemaProps, l locator) map[string]node {
@@ -89,7 +195,7 @@ func sortedKeys[V any](m map[string]V) []string {
 	return out
 }
 
-// keywords are JSONSchemaProps' fields by their JSON names, in declaration order.
+// keywords are JSONSchemaProps' fields by their JSON names and field indexes, for messages.
 var keywords = func() []struct {
 	name  string
 	index int
@@ -109,71 +215,11 @@ var keywords = func() []struct {
 	return out
 }()
 
-// differing returns the JSON names of the keywords of o and n that differ, leaving out those in skip.
-func differing(o, n *apiextv1.JSONSchemaProps, skip map[string]bool) []string {
-	ov, nv := reflect.ValueOf(o).Elem(), reflect.ValueOf(n).Elem()
-	var out []string
-	for _, k := range keywords {
-		if skip[k.name] {
-			continue
-		}
-		if !equal(ov.Field(k.index), nv.Field(k.index)) {
-			out = append(out, k.name)
-		}
-	}
-	return out
-}
-
-var jsonType = reflect.TypeOf(apiextv1.JSON{})
-
-// equal compares two values of JSONSchemaProps' field types as apimachinery's semantic equality does (an
-// empty slice or map is a nil one), with JSON values (defaults, enum values, examples) compared as values
-// (load.RawKey): a CRD read from a file and the same CRD as the API server returns it hold the same JSON
-// written alike, which a byte comparison of opack's inputs could not promise.
-func equal(a, b reflect.Value) bool {
-	if a.Type() == jsonType {
-		ra, rb := a.Field(0).Bytes(), b.Field(0).Bytes()
-		if len(ra) == 0 || len(rb) == 0 {
-			return len(ra) == len(rb)
-		}
-		return load.JSONEqual(ra, rb)
-	}
-	switch a.Kind() {
-	case reflect.Pointer:
-		if a.IsNil() || b.IsNil() {
-			return a.IsNil() == b.IsNil()
-		}
-		return equal(a.Elem(), b.Elem())
-	case reflect.Slice:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for i := 0; i < a.Len(); i++ {
-			if !equal(a.Index(i), b.Index(i)) {
-				return false
-			}
-		}
-		return true
-	case reflect.Map:
-		if a.Len() != b.Len() {
-			return false
-		}
-		for _, k := range a.MapKeys() {
-			bv := b.MapIndex(k)
-			if !bv.IsValid() || !equal(a.MapIndex(k), bv) {
-				return false
-			}
-		}
-		return true
-	case reflect.Struct:
-		for i := 0; i < a.NumField(); i++ {
-			if !equal(a.Field(i), b.Field(i)) {
-				return false
-			}
-		}
-		return true
-	}
-	return a.Interface() == b.Interface()
+// sameSchema reports whether two versions' schemas are equal (eqSchema).
+func sameSchema(a, b *apiextv1.CustomResourceDefinitionVersion) bool {
+	as, _ := schemaOf(a)
+	bs, _ := schemaOf(b)
+	return eqSchema(as, bs)
 }
 
 // canonical is a JSON form of v with JSON values canonical, for keys that must match when the values do.

@@ -1,0 +1,323 @@
+package crd
+
+import (
+	"slices"
+	"strings"
+
+	"golang.org/x/mod/semver"
+	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
+
+	"github.com/opack/opack/internal/crd/preflight"
+)
+
+// OLMv1PreflightVersion is the first operator-controller release whose CRD upgrade-safety preflight is
+// crdify's; the releases before it run the kapp-derived checks, which refuse every change they do not
+// handle (descriptions included).
+const OLMv1PreflightVersion = "v1.4.0"
+
+// WithOLMv1MinVersion gives the oldest operator-controller release the clusters run (deploy.olmv1's
+// minOLMVersion; "" for the oldest opack supports, v1.0.0): below v1.4.0, what the older preflight refuses
+// is refused by OLM v1 too. Without it only the preflight of v1.4.0 and later is modelled.
+func WithOLMv1MinVersion(v string) Option {
+	return func(o *options) {
+		o.preflights = []preflight.Preflight{preflight.Crdify}
+		if v == "" || !semver.IsValid(v) || semver.Compare(v, OLMv1PreflightVersion) < 0 {
+			o.preflights = append(o.preflights, preflight.Kapp)
+		}
+	}
+}
+
+// ruleKeywords are the schema keywords (JSON names, as the preflight names its checks and an unhandled
+// change's keywords) whose change each schema rule reports: a refusal of such a change at the finding's
+// node is the finding's.
+var ruleKeywords = map[Rule][]string{
+	RuleTypeChanged: {"type", "x-kubernetes-int-or-string", "anyOf"}, RuleTypeRemoved: {"type", "x-kubernetes-int-or-string", "anyOf"},
+	RuleEnumAdded: {"enum"}, RuleEnumValueRemoved: {"enum"}, RuleEnumValueAdded: {"enum"}, RuleEnumRemoved: {"enum"},
+	RuleRequiredAdded: {"required"},
+	RuleMaxTightened:  {"maximum", "maxItems", "maxLength", "maxProperties", "exclusiveMaximum"},
+	RuleMinTightened:  {"minimum", "minItems", "minLength", "minProperties", "exclusiveMinimum"},
+	RuleDefaultAdded:  {"default"}, RuleDefaultChanged: {"default"}, RuleDefaultRemoved: {"default"},
+	RulePatternAdded: {"pattern"}, RulePatternChanged: {"pattern"}, RulePatternRemoved: {"pattern"},
+	RuleNullableAdded: {"nullable"}, RuleNullableRemoved: {"nullable"},
+	RuleOneOfAdded: {"oneOf"}, RuleOneOfRemoved: {"oneOf"}, RuleOneOfLoosened: {"oneOf"},
+	RuleAnyOfAdded: {"anyOf"}, RuleAnyOfRemoved: {"anyOf"}, RuleAnyOfLoosened: {"anyOf"},
+	RuleAllOfAdded: {"allOf"}, RuleNotChanged: {"not"}, RuleFormatChanged: {"format"},
+	RuleCELAdded: {"x-kubernetes-validations"}, RuleCELChanged: {"x-kubernetes-validations"}, RuleCELRemoved: {"x-kubernetes-validations"},
+	RulePreserveUnknownFields: {"x-kubernetes-preserve-unknown-fields"}, RuleAdditionalProperties: {"additionalProperties"},
+	RuleListTypeChanged: {"x-kubernetes-list-type", "x-kubernetes-list-map-keys"}, RuleMapTypeChanged: {"x-kubernetes-map-type"},
+	RuleEmbeddedResource: {"x-kubernetes-embedded-resource"}, RuleUniqueItemsAdded: {"uniqueItems"},
+	RuleMultipleOfTightened: {"multipleOf"},
+}
+
+// below says how a keyword's changes reach below its node, as opack spells the paths of the nodes it
+// holds: a change inside them is a change of the keyword (crdify compares additionalProperties, anyOf,
+// allOf and not as part of their node; kapp items and oneOf too).
+var below = map[string]string{
+	"additionalProperties": ".*", "anyOf": ".anyOf", "allOf": ".allOf", "not": ".not", "oneOf": ".oneOf", "items": "[*]",
+}
+
+// attachOLMv1 asks each modelled preflight what it refuses of the upgrade from oc (the live CRD holding
+// the stored versions) to nc, and names it on the changes it refuses (OLMv1, OLMv1Kapp): a refusal is a
+// change's when it is at the change's node and of the keyword the change's rule reports, below a field
+// the change removes or retypes, or inside a keyword's subtree the change is in. A refusal no change
+// accounts for (a keyword opack's rules find harmless, a removed field that loses nothing, a version whose
+// schema no client reads) becomes a change of its own, semantically info: OLM v1 refuses it all the same.
+func attachOLMv1(o *options, oc, nc *apiextv1.CustomResourceDefinition, changes []change) []change {
+	live := oc.DeepCopy()
+	live.Status.StoredVersions = o.stored(oc)
+	for _, p := range o.preflights {
+		var orphans []preflight.Refusal
+		for _, r := range preflight.Check(live, nc, p) {
+			left := r.Keywords
+			matched := false
+			for i := range changes {
+				kws, ok := covers(&changes[i].Finding, r)
+				if !ok {
+					continue
+				}
+				matched = true
+				name(&changes[i].Finding, p, checkText(p, r, kws))
+				left = slices.DeleteFunc(slices.Clone(left), func(k string) bool { return slices.Contains(kws, k) })
+			}
+			switch {
+			case !matched:
+				orphans = append(orphans, r)
+			case r.Check == preflight.CheckUnhandled && len(left) > 0:
+				r.Keywords = left
+				orphans = append(orphans, r)
+			}
+		}
+		changes = append(changes, orphanChanges(nc.Name, p, orphans)...)
+	}
+	return changes
+}
+
+// name records that preflight p refuses f's change for check.
+func name(f *Finding, p preflight.Preflight, check string) {
+	field := &f.OLMv1
+	if p == preflight.Kapp {
+		field = &f.OLMv1Kapp
+	}
+	if *field == "" {
+		*field = check
+	} else if !strings.Contains(*field, check) {
+		*field += "; " + check
+	}
+}
+
+// covers reports whether refusal r is f's change, and which of r's unhandled keywords f accounts for.
+func covers(f *Finding, r preflight.Refusal) ([]string, bool) {
+	rule := f.Rule
+	switch r.Kind {
+	case preflight.KindCRD:
+		switch r.Check {
+		case "scope":
+			return nil, rule == RuleScopeChanged
+		case "storedVersionRemoval":
+			return nil, rule == RuleStoredVersionRemoved
+		case preflight.CheckPanic:
+			return nil, false
+		}
+		if rule == RuleServedVersion || f.Version != r.Version {
+			return nil, false
+		}
+	case preflight.KindServed:
+		if rule != RuleServedVersion || f.Version != r.Version {
+			return nil, false
+		}
+		rule = f.Inner
+	default:
+		if rule == RuleServedVersion || f.Version != r.Version {
+			return nil, false
+		}
+	}
+	// A removed or retyped node holds everything below it: its finding is the change's.
+	if (rule == RuleFieldRemoved || rule == RuleTypeChanged) && (r.Removed || r.Check == "type" || r.Check == preflight.CheckRemoved) && within(r.Path, f.Path) {
+		return r.Keywords, true
+	}
+	if r.Removed || r.Check == preflight.CheckRemoved {
+		return nil, false
+	}
+	kws := ruleKeywords[rule]
+	var mine []string
+	switch {
+	case r.Check == preflight.CheckUnhandled:
+		for _, k := range r.Keywords {
+			if atNode(f, rule, r.Path, k) && slices.Contains(kws, k) || inside(f.Path, r.Path, k) {
+				mine = append(mine, k)
+			}
+		}
+		return mine, len(mine) > 0
+	case rule == RuleRequiredAdded:
+		return nil, r.Check == "required" && parentPath(f.Path) == r.Path
+	}
+	return nil, slices.Contains(kws, r.Check) && atNode(f, rule, r.Path, r.Check) || inside(f.Path, r.Path, r.Check)
+}
+
+// atNode reports whether f's change, of rule, is at the node at path for keyword k: its own path, or the
+// combinator path opack gives alternatives ("^.spec.x.oneOf[1]"), or, for a required field, its parent.
+func atNode(f *Finding, rule Rule, path, k string) bool {
+	switch {
+	case f.Path == path:
+		return true
+	case rule == RuleRequiredAdded:
+		return parentPath(f.Path) == path
+	}
+	return false
+}
+
+// inside reports whether path lies inside keyword k's subtree of the node at node.
+func inside(path, node, k string) bool {
+	sep, ok := below[k]
+	return ok && strings.HasPrefix(path, node+sep)
+}
+
+// within reports whether path is node or below it.
+func within(path, node string) bool {
+	return path == node || strings.HasPrefix(path, node+".") || strings.HasPrefix(path, node+"[")
+}
+
+// parentPath returns the node above path ("^.spec" for "^.spec.x" and "^.spec['a.b']").
+func parentPath(path string) string {
+	if strings.HasSuffix(path, "']") {
+		if i := strings.LastIndex(path, "['"); i >= 0 {
+			return path[:i]
+		}
+	}
+	if i := strings.LastIndexAny(path, ".["); i >= 0 {
+		return path[:i]
+	}
+	return path
+}
+
+// checkText names what refuses a change: "crdify's maxItems check", "crdify, as an unhandled change of
+// x-kubernetes-list-type", "kapp's type check", "kapp, as an unknown change of description".
+func checkText(p preflight.Preflight, r preflight.Refusal, kws []string) string {
+	who := "crdify"
+	if p == preflight.Kapp {
+		who = "kapp"
+	}
+	switch r.Check {
+	case preflight.CheckUnhandled:
+		if len(kws) == 0 {
+			kws = r.Keywords
+		}
+		what := "an unhandled change"
+		if p == preflight.Kapp {
+			what = "an unknown change"
+		}
+		return who + ", as " + what + " of " + strings.Join(kws, ", ")
+	case preflight.CheckPanic:
+		return who + ", which panics"
+	}
+	return who + "'s " + r.Check + " check"
+}
+
+// orphanChanges makes changes of the refusals no finding accounts for, one per version, node and rule:
+// only the topmost of the removed nodes of a version, and the keywords of one node's refusals together.
+func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.Refusal) []change {
+	var out []change
+	index := map[[3]string]int{}
+	removed := map[[3]string]bool{}
+	for _, r := range refusals {
+		if r.Removed || r.Check == preflight.CheckRemoved {
+			removed[[3]string{r.Kind, r.Version, r.Path}] = true
+		}
+	}
+	belowRemoved := func(r preflight.Refusal) bool {
+		for p := parentPath(r.Path); p != r.Path && p != ""; r.Path, p = p, parentPath(p) {
+			if removed[[3]string{r.Kind, r.Version, p}] {
+				return true
+			}
+		}
+		return false
+	}
+	for _, r := range refusals {
+		if (r.Removed || r.Check == preflight.CheckRemoved) && belowRemoved(r) {
+			continue
+		}
+		rule, msg := orphanRule(r)
+		version := r.Version
+		if r.Kind == preflight.KindServed {
+			msg = "served versions " + r.Version + " differ: " + msg
+		}
+		k := [3]string{version, r.Path, string(rule)}
+		if i, ok := index[k]; ok {
+			f := &out[i].Finding
+			if !strings.Contains(f.Message, msg) {
+				f.Message = strings.Replace(f.Message, "; no existing object", "; "+msg+"; no existing object", 1)
+			}
+			name(f, p, checkText(p, r, nil))
+			continue
+		}
+		c := change{Finding: Finding{Rule: rule, CRD: crdName, Version: version, Path: r.Path,
+			Message: msg + "; no existing object or client is affected, but " + preflightName(p) + " refuses it"}, ceiling: SeverityInfo}
+		if r.Kind == preflight.KindServed {
+			c.Inner, c.Rule = rule, RuleServedVersion
+		}
+		if r.Check == preflight.CheckPanic {
+			c.Path = "spec.versions"
+		}
+		name(&c.Finding, p, checkText(p, r, nil))
+		index[k] = len(out)
+		out = append(out, c)
+	}
+	return out
+}
+
+// preflightName names a preflight for a message.
+func preflightName(p preflight.Preflight) string {
+	if p == preflight.Kapp {
+		return "OLM v1's preflight before v1.4 (kapp's checks)"
+	}
+	return "OLM v1's preflight (crdify)"
+}
+
+// orphanRule returns the rule and message of a refusal no finding accounts for.
+func orphanRule(r preflight.Refusal) (Rule, string) {
+	switch {
+	case r.Check == preflight.CheckPanic:
+		return RuleKeywordChanged, r.Message
+	case r.Removed || r.Check == preflight.CheckRemoved:
+		return RuleFieldRemoved, "field removed from the schema, where nothing prunes its data (the node keeps unknown fields, or it is object metadata)"
+	case r.Check == preflight.CheckUnhandled:
+		return RuleKeywordChanged, r.Message
+	case r.Check == "type" && strings.HasSuffix(r.Message, `-> ""`) || strings.HasSuffix(r.Message, `to ""`):
+		return RuleTypeRemoved, "type removed: the field now takes any value (" + r.Message + ")"
+	case r.Check == "type":
+		return RuleTypeChanged, r.Message
+	case r.Check == "enum" && strings.Contains(r.Message, "added"):
+		return RuleEnumAdded, r.Message
+	case r.Check == "enum":
+		return RuleEnumRemoved, r.Message
+	case r.Check == "required":
+		return RuleRequiredAdded, r.Message
+	case strings.HasPrefix(r.Check, "max"):
+		return RuleMaxTightened, r.Message
+	case strings.HasPrefix(r.Check, "min"):
+		return RuleMinTightened, r.Message
+	case r.Check == "default" && strings.Contains(r.Message, "added"):
+		return RuleDefaultAdded, r.Message
+	case r.Check == "default" && strings.Contains(r.Message, "removed"):
+		return RuleDefaultRemoved, r.Message
+	case r.Check == "default":
+		return RuleDefaultChanged, r.Message
+	case r.Check == "pattern" && strings.Contains(r.Message, "added"):
+		return RulePatternAdded, r.Message
+	case r.Check == "pattern" && strings.Contains(r.Message, "removed"):
+		return RulePatternRemoved, r.Message
+	case r.Check == "pattern":
+		return RulePatternChanged, r.Message
+	case r.Check == "nullable" && strings.Contains(r.Message, "added"):
+		return RuleNullableAdded, r.Message
+	case r.Check == "nullable":
+		return RuleNullableRemoved, r.Message
+	case r.Check == "oneOf" && strings.Contains(r.Message, "schemas added"):
+		return RuleOneOfLoosened, r.Message
+	case r.Check == "oneOf" && strings.Contains(r.Message, "removed"):
+		return RuleOneOfRemoved, r.Message
+	case r.Check == "oneOf":
+		return RuleOneOfAdded, r.Message
+	}
+	return RuleKeywordChanged, r.Message
+}
