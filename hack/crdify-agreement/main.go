@@ -28,16 +28,17 @@ import (
 func main() {
 	bin := flag.String("crdify", "", "the crdify program (default: built by hack/build-apiserver.sh crdify)")
 	record := flag.String("record", "", "write the preflight's verdicts to this `file`")
+	keep := flag.String("keep", "", "write the pairs into this `folder` (<key>/old.json, new.json) and keep them")
 	recorded := flag.String("verdicts", "", "take the preflight's verdicts from this `file` (written by -record) instead of running crdify")
 	details := flag.String("json", "", "write every pair, the preflight's verdict and opack's claim to this `file`")
 	flag.Parse()
-	if err := run(context.Background(), *bin, *record, *recorded, *details, flag.Args()); err != nil {
+	if err := run(context.Background(), *bin, *record, *recorded, *details, *keep, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "crdify-agreement:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, bin, record, recorded, details string, args []string) error {
+func run(ctx context.Context, bin, record, recorded, details, keep string, args []string) error {
 	if len(args) == 0 {
 		return fmt.Errorf("name at least one NAME=KIND:DIR catalog")
 	}
@@ -63,11 +64,13 @@ func run(ctx context.Context, bin, record, recorded, details string, args []stri
 		return err
 	}
 	fmt.Fprintf(os.Stderr, "%d changed CRD pairs on %d upgrade edges, read in %v\n", len(pairs), edges, time.Since(start).Round(time.Second))
-	dir, err := os.MkdirTemp("", "crdify-agreement-")
-	if err != nil {
-		return err
+	dir := keep
+	if dir == "" {
+		if dir, err = os.MkdirTemp("", "crdify-agreement-"); err != nil {
+			return err
+		}
+		defer os.RemoveAll(dir)
 	}
-	defer os.RemoveAll(dir)
 	if err := agreement.WritePairs(dir, pairs); err != nil {
 		return err
 	}

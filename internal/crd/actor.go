@@ -149,7 +149,7 @@ func verdict(f Finding) string {
 	if f.Deployed {
 		v += ", which this project deploys with"
 	}
-	if tightenings[f.Rule] && len(RefusersOf(f.Rule)) == 0 && !slices.Contains(refusers, ActorOLMv0) {
+	if tightenings[f.Rule] && f.Semantic > SeverityInfo && len(RefusersOf(f.Rule)) == 0 && !slices.Contains(refusers, ActorOLMv0) {
 		v += "; by olm-v0 too when an existing object no longer validates"
 	}
 	return v

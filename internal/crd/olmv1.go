@@ -2,6 +2,7 @@ package crd
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"golang.org/x/mod/semver"
@@ -213,11 +214,11 @@ func checkText(p preflight.Preflight, r preflight.Refusal, kws []string) string 
 	return who + "'s " + r.Check + " check"
 }
 
-// orphanChanges makes changes of the refusals no finding accounts for, one per version, node and rule:
-// only the topmost of the removed nodes of a version, and the keywords of one node's refusals together.
+// orphanChanges makes changes of the refusals no finding accounts for: one per node (and version, or
+// served pair), its rule the weightiest of its refusals' (orphanRules), its message listing what changed;
+// a removed node below another removed one is the other's. They are semantically info: opack's own rules
+// find no existing object or client affected.
 func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.Refusal) []change {
-	var out []change
-	index := map[[3]string]int{}
 	removed := map[[3]string]bool{}
 	for _, r := range refusals {
 		if r.Removed || r.Check == preflight.CheckRemoved {
@@ -225,93 +226,143 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		}
 	}
 	belowRemoved := func(r preflight.Refusal) bool {
-		for p := parentPath(r.Path); p != r.Path && p != ""; r.Path, p = p, parentPath(p) {
-			if removed[[3]string{r.Kind, r.Version, p}] {
+		for path, up := r.Path, parentPath(r.Path); up != path && up != ""; path, up = up, parentPath(up) {
+			if removed[[3]string{r.Kind, r.Version, up}] {
 				return true
 			}
 		}
 		return false
 	}
+	type node struct {
+		served  bool
+		version string
+		path    string
+		rule    Rule
+		parts   []string
+		checks  []string
+	}
+	var nodes []*node
+	index := map[[3]string]*node{}
 	for _, r := range refusals {
 		if (r.Removed || r.Check == preflight.CheckRemoved) && belowRemoved(r) {
 			continue
 		}
-		rule, msg := orphanRule(r)
-		version := r.Version
-		if r.Kind == preflight.KindServed {
-			msg = "served versions " + r.Version + " differ: " + msg
+		kind := r.Kind
+		if kind == preflight.KindCRD && r.Check == preflight.CheckRemoved {
+			kind = preflight.KindSame // the same node's comparison and its removal are one change
 		}
-		k := [3]string{version, r.Path, string(rule)}
-		if i, ok := index[k]; ok {
-			f := &out[i].Finding
-			if !strings.Contains(f.Message, msg) {
-				f.Message = strings.Replace(f.Message, "; no existing object", "; "+msg+"; no existing object", 1)
+		k := [3]string{kind, r.Version, r.Path}
+		n := index[k]
+		if n == nil {
+			n = &node{served: r.Kind == preflight.KindServed, version: r.Version, path: r.Path}
+			if r.Check == preflight.CheckPanic {
+				n.path = "spec.versions"
 			}
-			name(f, p, checkText(p, r, nil))
-			continue
+			index[k] = n
+			nodes = append(nodes, n)
 		}
-		c := change{Finding: Finding{Rule: rule, CRD: crdName, Version: version, Path: r.Path,
-			Message: msg + "; no existing object or client is affected, but " + preflightName(p) + " refuses it"}, ceiling: SeverityInfo}
-		if r.Kind == preflight.KindServed {
-			c.Inner, c.Rule = rule, RuleServedVersion
+		rule, part := orphanRule(r)
+		if n.rule == "" || orphanWeight(rule) < orphanWeight(n.rule) {
+			n.rule = rule
 		}
-		if r.Check == preflight.CheckPanic {
-			c.Path = "spec.versions"
+		if !slices.Contains(n.parts, part) {
+			n.parts = append(n.parts, part)
 		}
-		name(&c.Finding, p, checkText(p, r, nil))
-		index[k] = len(out)
+		if c := checkText(p, r, nil); !slices.Contains(n.checks, c) {
+			n.checks = append(n.checks, c)
+		}
+	}
+	out := make([]change, 0, len(nodes))
+	for _, n := range nodes {
+		if n.rule == RuleFieldRemoved {
+			n.parts = []string{"field removed; existing objects keep its data (the API server keeps unknown fields here, never prunes metadata, or no client reads this version)"}
+		}
+		msg := strings.Join(n.parts, "; ")
+		if n.served {
+			msg = "served versions " + n.version + " differ: " + msg + " (no object is read or written through one version differently)"
+		} else if n.rule != RuleFieldRemoved {
+			msg += "; no existing object or client is affected"
+		}
+		c := change{Finding: Finding{Rule: n.rule, Version: n.version, Path: n.path, CRD: crdName, Message: msg}, ceiling: SeverityInfo}
+		if n.served {
+			c.Inner, c.Rule = n.rule, RuleServedVersion
+		}
+		for _, check := range n.checks {
+			name(&c.Finding, p, check)
+		}
 		out = append(out, c)
 	}
 	return out
 }
 
-// preflightName names a preflight for a message.
-func preflightName(p preflight.Preflight) string {
-	if p == preflight.Kapp {
-		return "OLM v1's preflight before v1.4 (kapp's checks)"
-	}
-	return "OLM v1's preflight (crdify)"
+// orphanWeights orders the rules of one node's refusals: the first names the change.
+var orphanWeights = []Rule{
+	RuleFieldRemoved, RuleTypeChanged, RuleTypeRemoved, RuleRequiredAdded, RuleEnumAdded, RuleEnumValueRemoved, RuleEnumRemoved,
+	RuleMaxTightened, RuleMinTightened, RulePatternAdded, RulePatternChanged, RulePatternRemoved, RuleDefaultAdded,
+	RuleDefaultChanged, RuleDefaultRemoved, RuleNullableRemoved, RuleNullableAdded, RuleOneOfAdded, RuleOneOfRemoved,
+	RuleOneOfLoosened, RuleKeywordChanged,
 }
 
-// orphanRule returns the rule and message of a refusal no finding accounts for.
+func orphanWeight(r Rule) int {
+	if i := slices.Index(orphanWeights, r); i >= 0 {
+		return i
+	}
+	return len(orphanWeights)
+}
+
+// orphanRule returns the rule of a refusal no finding accounts for and what it says changed.
 func orphanRule(r preflight.Refusal) (Rule, string) {
+	val := func(s string) string {
+		if s == "" {
+			return "none"
+		}
+		return strconv.Quote(s)
+	}
+	change := r.Check + " " + orNone(r.Old) + " -> " + orNone(r.New)
 	switch {
 	case r.Check == preflight.CheckPanic:
-		return RuleKeywordChanged, r.Message
+		return RuleKeywordChanged, "a version without a schema in the live CRD gets one; " + r.Message
 	case r.Removed || r.Check == preflight.CheckRemoved:
-		return RuleFieldRemoved, "field removed from the schema, where nothing prunes its data (the node keeps unknown fields, or it is object metadata)"
+		return RuleFieldRemoved, "field removed"
 	case r.Check == preflight.CheckUnhandled:
+		if _, what, ok := strings.Cut(r.Message, "("); ok {
+			return RuleKeywordChanged, strings.TrimSuffix(what, ")")
+		}
 		return RuleKeywordChanged, r.Message
-	case r.Check == "type" && strings.HasSuffix(r.Message, `-> ""`) || strings.HasSuffix(r.Message, `to ""`):
-		return RuleTypeRemoved, "type removed: the field now takes any value (" + r.Message + ")"
+	case r.Check == "type" && r.New == "":
+		return RuleTypeRemoved, "type removed (" + val(r.Old) + " -> none): the field takes any value"
+	case r.Check == "type" && r.Old == "":
+		return RuleTypeChanged, "type " + val(r.New) + " set where none was"
 	case r.Check == "type":
-		return RuleTypeChanged, r.Message
-	case r.Check == "enum" && strings.Contains(r.Message, "added"):
-		return RuleEnumAdded, r.Message
+		return RuleTypeChanged, "type " + val(r.Old) + " -> " + val(r.New)
+	case r.Check == "enum" && r.Old == "":
+		return RuleEnumAdded, "enum added " + r.New
+	case r.Check == "enum" && r.New == "":
+		return RuleEnumRemoved, "enum removed " + r.Old + ": the field takes any value of its type"
 	case r.Check == "enum":
-		return RuleEnumRemoved, r.Message
+		return RuleEnumValueRemoved, "enum " + r.Old + " -> " + r.New
 	case r.Check == "required":
-		return RuleRequiredAdded, r.Message
+		return RuleRequiredAdded, "newly required: " + r.New
 	case strings.HasPrefix(r.Check, "max"):
-		return RuleMaxTightened, r.Message
+		return RuleMaxTightened, change
 	case strings.HasPrefix(r.Check, "min"):
-		return RuleMinTightened, r.Message
-	case r.Check == "default" && strings.Contains(r.Message, "added"):
-		return RuleDefaultAdded, r.Message
-	case r.Check == "default" && strings.Contains(r.Message, "removed"):
-		return RuleDefaultRemoved, r.Message
+		return RuleMinTightened, change
+	case r.Check == "default" && r.Old == "":
+		return RuleDefaultAdded, change
+	case r.Check == "default" && r.New == "":
+		return RuleDefaultRemoved, change
 	case r.Check == "default":
-		return RuleDefaultChanged, r.Message
-	case r.Check == "pattern" && strings.Contains(r.Message, "added"):
-		return RulePatternAdded, r.Message
-	case r.Check == "pattern" && strings.Contains(r.Message, "removed"):
-		return RulePatternRemoved, r.Message
+		return RuleDefaultChanged, change
+	case r.Check == "pattern" && r.Old == "":
+		return RulePatternAdded, "pattern added " + val(r.New)
+	case r.Check == "pattern" && r.New == "":
+		return RulePatternRemoved, "pattern removed " + val(r.Old)
 	case r.Check == "pattern":
-		return RulePatternChanged, r.Message
+		return RulePatternChanged, "pattern " + val(r.Old) + " -> " + val(r.New)
 	case r.Check == "nullable" && strings.Contains(r.Message, "added"):
-		return RuleNullableAdded, r.Message
+		return RuleNullableAdded, "nullable added"
 	case r.Check == "nullable":
-		return RuleNullableRemoved, r.Message
+		return RuleNullableRemoved, "nullable removed"
 	case r.Check == "oneOf" && strings.Contains(r.Message, "schemas added"):
 		return RuleOneOfLoosened, r.Message
 	case r.Check == "oneOf" && strings.Contains(r.Message, "removed"):

@@ -42,6 +42,7 @@ var crdifyHandled = map[string]bool{
 // compares crdify's error strings; a key is equal exactly when they are).
 type issue struct {
 	check, message string
+	old, new       string
 	keywords       []string
 	key            string
 }
@@ -168,7 +169,7 @@ func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kin
 		}
 		for _, is := range compareNodes(o, n, kind == KindServed) {
 			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: path, Property: loc, Check: is.check,
-				Keywords: is.keywords, Removed: gone, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
+				Keywords: is.keywords, Removed: gone, Old: is.old, New: is.new, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
 		}
 	})
 	return out, removed
@@ -180,22 +181,32 @@ func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kin
 // keyed asks for each issue's key (for the served-version validator).
 func compareNodes(o, n *apiextv1.JSONSchemaProps, keyed bool) []issue {
 	var out []issue
-	add := func(check, msg string) { out = append(out, issue{check: check, message: msg, key: msg}) }
+	var old, new string
+	add := func(check, msg string) {
+		out = append(out, issue{check: check, message: msg, key: msg, old: old, new: new})
+		old, new = "", ""
+	}
 	if o.Type != n.Type {
+		old, new = o.Type, n.Type
 		add("type", fmt.Sprintf("type changed : %q -> %q", o.Type, n.Type))
 	}
 	if added := minus(n.Required, o.Required); len(added) > 0 {
+		new = strings.Join(added, ", ")
 		add("required", "new required fields: ["+strings.Join(added, " ")+"]")
 	}
 	switch {
 	case o.Default == nil && n.Default != nil:
+		new = string(n.Default.Raw)
 		add("default", fmt.Sprintf("default added when there was none previously : %q", string(n.Default.Raw)))
 	case o.Default != nil && n.Default == nil:
+		old = string(o.Default.Raw)
 		add("default", fmt.Sprintf("default value removed : %q", string(o.Default.Raw)))
 	case o.Default != nil && n.Default != nil && !load.JSONEqual(o.Default.Raw, n.Default.Raw):
+		old, new = string(o.Default.Raw), string(n.Default.Raw)
 		add("default", fmt.Sprintf("default value changed : %q -> %q", string(o.Default.Raw), string(n.Default.Raw)))
 	}
 	if msg := enumChange(o.Enum, n.Enum); msg != "" {
+		old, new = enumList(o.Enum), enumList(n.Enum)
 		add("enum", msg)
 	}
 	for _, b := range []struct {
@@ -209,8 +220,12 @@ func compareNodes(o, n *apiextv1.JSONSchemaProps, keyed bool) []issue {
 		{"minLength", o.MinLength, n.MinLength, false}, {"minProperties", o.MinProperties, n.MinProperties, false},
 	} {
 		if msg := boundChange(b.old, b.new, b.max); msg != "" {
+			old, new = fmtBound(b.old), fmtBound(b.new)
 			add(b.check, msg)
 		}
+	}
+	if o.Pattern != n.Pattern {
+		old, new = o.Pattern, n.Pattern
 	}
 	switch {
 	case o.Pattern == n.Pattern:
@@ -358,11 +373,36 @@ func boundValue(v any) float64 {
 func fmtBound(v any) string {
 	switch p := v.(type) {
 	case *float64:
-		return fmt.Sprint(*p)
+		if p != nil {
+			return fmt.Sprint(*p)
+		}
 	case *int64:
-		return fmt.Sprint(*p)
+		if p != nil {
+			return fmt.Sprint(*p)
+		}
 	}
 	return ""
+}
+
+// enumList renders an enum for a message: its values, cut to a readable length.
+func enumList(vals []apiextv1.JSON) string {
+	if len(vals) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("[")
+	for i, v := range vals {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		if b.Len() > 80 {
+			fmt.Fprintf(&b, "... %d values in all", len(vals))
+			break
+		}
+		b.Write(v.Raw)
+	}
+	b.WriteString("]")
+	return b.String()
 }
 
 // oneOfChange is crdify's oneOf validation with its defaults (adding and removing alternatives both

@@ -75,6 +75,9 @@ type Refusal struct {
 	Keywords []string
 	// Removed says the node is absent from NEW (or from the newer served version).
 	Removed bool
+	// Old and New are the values a handled check compared (a type, an enum, a default, a bound), as
+	// short strings; empty for the others.
+	Old, New string
 	// Message is what the preflight says.
 	Message string
 }

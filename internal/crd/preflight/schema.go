@@ -252,14 +252,27 @@ func short(v reflect.Value) string {
 	return s
 }
 
+// subtrees are the keywords that hold schemas: a change inside one is described, not printed.
+var subtrees = map[string]bool{
+	"items": true, "allOf": true, "anyOf": true, "oneOf": true, "not": true, "properties": true,
+	"additionalProperties": true, "patternProperties": true, "additionalItems": true, "definitions": true, "dependencies": true,
+}
+
 // describe says what the keywords of o and n changed: "x-kubernetes-list-type unset -> \"atomic\"".
 func describe(o, n *apiextv1.JSONSchemaProps, names []string) string {
 	ov, nv := reflect.ValueOf(o).Elem(), reflect.ValueOf(n).Elem()
 	parts := make([]string, 0, len(names))
 	for _, name := range names {
 		for _, k := range keywords {
-			if k.name == name {
-				parts = append(parts, name+" "+short(ov.Field(k.index))+" -> "+short(nv.Field(k.index)))
+			if k.name != name {
+				continue
+			}
+			o, n := ov.Field(k.index), nv.Field(k.index)
+			switch {
+			case subtrees[name] && !o.IsZero() && !n.IsZero():
+				parts = append(parts, "a change inside "+name+" (compared whole, descriptions included)")
+			default:
+				parts = append(parts, name+" "+short(o)+" -> "+short(n))
 			}
 		}
 	}
