@@ -50,11 +50,18 @@ test-slow:
 
 # oracle: the real OLM v0 and OLM v1 against opack, every case (test-slow runs a sample of each):
 # TestE2EUpgradesOracle, `opack catalog upgrades` on testdata/upgrades-oracle (observed.tsv);
-# TestE2ECRDCasesOLM, every row of testdata/crd-upgrade/CASES.tsv (columns olm-v0, olm-v1, OLM-VERDICTS.json).
+# TestE2ECRDCasesOLM, every row of testdata/crd-upgrade/CASES.tsv (columns olm-v0, olm-v1, OLM-VERDICTS.json);
+# hack/crdify-agreement, opack's OLM v1 claims against crdify as operator-controller configures it on every
+# changed CRD of the corpus catalogs' upgrade edges (internal/crd/agreement/testdata/crdify-verdicts.jsonl;
+# OPACK_AGREEMENT_CATALOGS="NAME=KIND:DIR ..." measures more catalogs, docs/accuracy.md).
 # Each fails when what it recorded is stale; OPACK_ORACLE_RECORD=1 make oracle records what OLM did.
+AGREEMENT_CORPUS := fbc/certified-operators-v4.14-partial=fbc:../shared/corpus/fbc/certified-operators-v4.14-partial \
+	packagemanifests=bundles:../shared/corpus/packagemanifests certified-operators=bundles:../shared/corpus/certified-operators
 oracle: test-deps
 	OPACK_ORACLE=all $(GO) test -count=1 -timeout 90m -v -run '^TestE2EUpgradesOracle$$' ./cmd/opack
 	OPACK_ORACLE=all $(GO) test -count=1 -timeout 60m -v -run '^TestE2ECRDCasesOLM$$' ./cmd/opack
+	$(GO) run ./hack/crdify-agreement $(if $(OPACK_ORACLE_RECORD),-record,-check) internal/crd/agreement/testdata/crdify-verdicts.jsonl $(AGREEMENT_CORPUS)
+	$(if $(OPACK_AGREEMENT_CATALOGS),$(GO) run ./hack/crdify-agreement $(OPACK_AGREEMENT_CATALOGS))
 
 demo: build
 	@bash hack/demo.sh $(BIN)

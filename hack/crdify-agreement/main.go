@@ -28,17 +28,18 @@ import (
 func main() {
 	bin := flag.String("crdify", "", "the crdify program (default: built by hack/build-apiserver.sh crdify)")
 	record := flag.String("record", "", "write the preflight's verdicts to this `file`")
+	check := flag.String("check", "", "fail when crdify's verdicts differ from those recorded in this `file` (by -record)")
 	keep := flag.String("keep", "", "write the pairs into this `folder` (<key>/old.json, new.json) and keep them")
 	recorded := flag.String("verdicts", "", "take the preflight's verdicts from this `file` (written by -record) instead of running crdify")
 	details := flag.String("json", "", "write every pair, the preflight's verdict and opack's claim to this `file`")
 	flag.Parse()
-	if err := run(context.Background(), *bin, *record, *recorded, *details, *keep, flag.Args()); err != nil {
+	if err := run(context.Background(), *bin, *record, *recorded, *details, *keep, *check, flag.Args()); err != nil {
 		fmt.Fprintln(os.Stderr, "crdify-agreement:", err)
 		os.Exit(1)
 	}
 }
 
-func run(ctx context.Context, bin, record, recorded, details, keep string, args []string) error {
+func run(ctx context.Context, bin, record, recorded, details, keep, check string, args []string) (err error) {
 	if len(args) == 0 {
 		return fmt.Errorf("name at least one NAME=KIND:DIR catalog")
 	}
@@ -90,13 +91,38 @@ func run(ctx context.Context, bin, record, recorded, details, keep string, args 
 	fmt.Fprintf(os.Stderr, "opack: %v\n", time.Since(start).Round(time.Second))
 	var b strings.Builder
 	fmt.Fprintf(&b, "%d upgrade edges of %s\n", edges, strings.Join(args, ", "))
-	agreement.Compare(pairs, verdicts, claims).Markdown(&b)
+	tab := agreement.Compare(pairs, verdicts, claims)
+	tab.Markdown(&b)
 	fmt.Print(b.String())
+	var failed []string
+	if 100*tab.RefusedClaimed < 99*tab.Refused {
+		failed = append(failed, fmt.Sprintf("opack names olm-v1 on %d of the %d pairs OLM v1 refuses, below 99%%", tab.RefusedClaimed, tab.Refused))
+	}
+	if 100*tab.AcceptedClaimed > tab.Accepted {
+		failed = append(failed, fmt.Sprintf("opack names olm-v1 on %d of the %d pairs OLM v1 accepts, above 1%%", tab.AcceptedClaimed, tab.Accepted))
+	}
+	if check != "" {
+		stale, err := agreement.Stale(check, pairs, verdicts)
+		if err != nil {
+			return err
+		}
+		for _, s := range stale {
+			fmt.Fprintln(os.Stderr, "stale:", s)
+		}
+		if len(stale) > 0 {
+			failed = append(failed, fmt.Sprintf("%s is stale on %d pairs (OPACK_ORACLE_RECORD=1 make oracle records crdify's verdicts)", check, len(stale)))
+		}
+	}
 	if record != "" {
 		if err := agreement.WriteVerdicts(record, pairs, verdicts); err != nil {
 			return err
 		}
 	}
+	defer func() {
+		if len(failed) > 0 && err == nil {
+			err = fmt.Errorf("%s", strings.Join(failed, "; "))
+		}
+	}()
 	if details != "" {
 		type row struct {
 			agreement.Pair

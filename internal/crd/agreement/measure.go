@@ -4,6 +4,8 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -29,12 +31,18 @@ const (
 	Error      = "error"       // a CRD could not be read
 )
 
-// Verdict is the preflight's verdict on a pair.
+// Verdict is the preflight's verdict on a pair: its issues as crdify gives them, or, as recorded
+// (Compact), their number, a digest of what they are about (Digest) and their classes.
 type Verdict struct {
 	Key     string  `json:"key"`
 	Verdict string  `json:"verdict"`
 	Message string  `json:"message,omitempty"`
 	Issues  []Issue `json:"errors,omitempty"`
+	// Count, Digest, Signatures and Order are what Compact keeps of the issues.
+	Count      int      `json:"count,omitempty"`
+	Digest     string   `json:"digest,omitempty"`
+	Signatures []string `json:"signatures,omitempty"`
+	Order      bool     `json:"orderDependent,omitempty"`
 }
 
 // Issue is one error of the preflight: a CRD-wide validation (Kind "crd"), a comparison of a version with
@@ -164,9 +172,12 @@ func Compare(pairs []Pair, verdicts map[string]Verdict, claims map[string]Claim)
 			if v.Verdict == Panic {
 				t.Panics++
 			}
-			if claimed {
+			switch {
+			case claimed:
 				t.RefusedClaimed++
-			} else {
+			case v.OrderDependent():
+				t.Silent[ClassOrderDependent] = append(t.Silent[ClassOrderDependent], p)
+			default:
 				cl := RefusalClass(v)
 				t.Silent[cl] = append(t.Silent[cl], p)
 			}
@@ -182,12 +193,16 @@ func Compare(pairs []Pair, verdicts map[string]Verdict, claims map[string]Claim)
 	return t
 }
 
+// ClassOrderDependent is the class of refusals that depend on the random order crdify prints required
+// fields in (Verdict.OrderDependent).
+const ClassOrderDependent = "served required, in a random order"
+
 // RefusalClass names what the preflight refused on a pair: its issues' signatures, sorted and joined.
 func RefusalClass(v Verdict) string {
 	if v.Verdict == Panic {
 		return "panic: " + v.Message
 	}
-	var sigs []string
+	sigs := slices.Clone(v.Signatures)
 	for _, i := range v.Issues {
 		if s := signature(i); !slices.Contains(sigs, s) {
 			sigs = append(sigs, s)
@@ -281,19 +296,86 @@ func (t *Table) Markdown(w *strings.Builder) {
 	}
 }
 
-// WriteVerdicts writes the preflight's verdicts on the pairs, one JSON object a line, sorted by key.
+// WriteVerdicts writes the preflight's verdicts on the pairs, one JSON object a line, sorted by key, each
+// issue once by what it is about (Compact).
 func WriteVerdicts(path string, pairs []Pair, verdicts map[string]Verdict) error {
 	var b bytes.Buffer
 	enc := json.NewEncoder(&b)
 	enc.SetEscapeHTML(false)
 	for _, p := range pairs {
-		v := verdicts[p.Key]
+		v := verdicts[p.Key].Compact()
 		v.Key = p.Key
 		if err := enc.Encode(v); err != nil {
 			return err
 		}
 	}
 	return os.WriteFile(path, b.Bytes(), 0o644)
+}
+
+// Compact returns what a record keeps of v: the number of distinct issues, a digest of what they are
+// about (Digest), their signatures and whether the refusal is order-dependent; the message cut to 200
+// bytes.
+func (v Verdict) Compact() Verdict {
+	out := Verdict{Key: v.Key, Verdict: v.Verdict, Message: v.Message, Order: v.OrderDependent()}
+	ids := make([]string, 0, len(v.Issues))
+	for _, i := range v.Issues {
+		ids = append(ids, i.normal().id())
+		if s := signature(i); !slices.Contains(out.Signatures, s) {
+			out.Signatures = append(out.Signatures, s)
+		}
+	}
+	sort.Strings(out.Signatures)
+	out.Count, out.Digest = Digest(ids)
+	if len(out.Message) > 200 {
+		out.Message = strings.ToValidUTF8(out.Message[:200], "") + "..."
+	}
+	return out
+}
+
+// Digest returns the number of distinct issue ids and a digest of them.
+func Digest(ids []string) (int, string) {
+	ids = slices.Clone(ids)
+	slices.Sort(ids)
+	ids = slices.Compact(ids)
+	if len(ids) == 0 {
+		return 0, ""
+	}
+	h := sha256.Sum256([]byte(strings.Join(ids, "\n")))
+	return len(ids), hex.EncodeToString(h[:8])
+}
+
+// normal moves a removed field's version and path from crdify's message to the issue's fields.
+func (i Issue) normal() Issue {
+	if i.Kind == "crd" && i.Validation == preflight.CheckRemoved && i.Property == "" {
+		vp := strings.TrimPrefix(i.Message, "removed field : ")
+		i.Version, i.Property, _ = strings.Cut(vp, ".")
+	}
+	return i
+}
+
+// id identifies what an issue is about.
+func (i Issue) id() string {
+	return strings.Join([]string{i.Kind, i.Version, i.Property, i.Validation}, " ")
+}
+
+// OrderDependent reports whether the preflight refused only for pre-existing differences between served
+// versions that crdify prints in a random order: a "new required fields: [b a]" of two names or more,
+// which its served-version validator compares by string with OLD's own and drops only when both
+// orders come out alike. operator-controller retries a refused upgrade until they do.
+func (v Verdict) OrderDependent() bool {
+	if v.Order {
+		return true
+	}
+	if v.Verdict != Reject || len(v.Issues) == 0 {
+		return false
+	}
+	for _, i := range v.Issues {
+		_, names, _ := strings.Cut(i.Message, "[")
+		if i.Kind != preflight.KindServed || i.Validation != "required" || !strings.Contains(names, " ") {
+			return false
+		}
+	}
+	return true
 }
 
 // ReadVerdicts reads what WriteVerdicts wrote.
@@ -338,6 +420,40 @@ func Model(ctx context.Context, dir string, pairs []Pair, p preflight.Preflight)
 			}
 		}
 		out[pr.Key] = preflight.Check(live, new.CRDs[0], p)
+	}
+	return out, nil
+}
+
+// RefusalIssue is the issue crdify reports for a refusal of the model, by what it is about.
+func RefusalIssue(r preflight.Refusal) Issue {
+	i := Issue{Kind: r.Kind, Version: r.Version, Property: r.Property, Validation: r.Check}
+	if r.Kind == preflight.KindCRD && r.Check != preflight.CheckRemoved {
+		i.Version = ""
+	}
+	return i
+}
+
+// Stale compares the verdicts on the pairs with those recorded in path: it lists each pair whose
+// recorded verdict is missing or differs (in verdict or in what the issues are about), leaving out a
+// refusal that depends on crdify's random order against an acceptance.
+func Stale(path string, pairs []Pair, verdicts map[string]Verdict) ([]string, error) {
+	recorded, err := ReadVerdicts(path)
+	if err != nil {
+		return nil, err
+	}
+	var out []string
+	for _, p := range pairs {
+		got := verdicts[p.Key].Compact()
+		want, ok := recorded[p.Key]
+		name := fmt.Sprintf("%s %s %s -> %s %s (%s)", p.Catalog, p.Package, p.From, p.To, p.CRD, p.Key)
+		switch {
+		case !ok:
+			out = append(out, name+": not recorded")
+		case got.Verdict == want.Verdict && got.Count == want.Count && got.Digest == want.Digest:
+		case got.OrderDependent() && want.Verdict == Accept || want.OrderDependent() && got.Verdict == Accept:
+		default:
+			out = append(out, fmt.Sprintf("%s: recorded %s (%d issues, %s), crdify says %s (%d issues, %s)", name, want.Verdict, want.Count, want.Digest, got.Verdict, got.Count, got.Digest))
+		}
 	}
 	return out, nil
 }
