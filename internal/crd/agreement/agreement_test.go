@@ -111,4 +111,3 @@ func TestCorpusOLMv1Agreement(t *testing.T) {
 		t.Errorf("the model of the preflight differs from crdify on %d pairs", differ)
 	}
 }
-
