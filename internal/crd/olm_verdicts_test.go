@@ -26,6 +26,9 @@ var knownOLMDisagreements = map[string]string{
 	"olm-v0 olm0/hivebug-fail instance-invalid": "the object cannot exist under OLD",
 }
 
+// olmV1Old is the OLM v1 release column olm-v1.2 records.
+const olmV1Old = "v1.2.0"
+
 // TestActorsAgreeWithOLM holds opack's actors to what the real OLMs did: for each CASES.tsv row, opack's
 // findings (CompareSets with the row's stored versions and objects, as TestE2EAPIServerVerdicts computes
 // them) name OLM v0 (resp. OLM v1) only where that controller refused the upgrade, and every row a
@@ -42,41 +45,52 @@ func TestActorsAgreeWithOLM(t *testing.T) {
 	for _, row := range rows {
 		old, newSet, opts, _ := caseInputs(ctx, t, row)
 		findings := CompareSets(old, newSet, opts...)
+		// With the clusters' OLM v1 as old as v1.2.0, the preflight of v1.0 to v1.3 is modelled too: the
+		// findings it refuses (OLMv1Kapp) are held to column olm-v1.2.
+		older := CompareSets(old, newSet, append(opts, WithOLMv1MinVersion(olmV1Old))...)
 		apiserverRefuses := (row.APIServer == serverRejects || row.APIServer == serverRejectsBoth) && opackRefuses(findings)
 		for _, olm := range []struct {
 			actor           Actor
+			column          string
 			verdict, saying string
+			names           func(Finding) bool
+			findings        []Finding
 		}{
-			{ActorOLMv0, row.OLMv0, messages[row.ID].OLMv0Message},
-			{ActorOLMv1, row.OLMv1, messages[row.ID].OLMv1Message},
+			{ActorOLMv0, "olm-v0", row.OLMv0, messages[row.ID].OLMv0Message,
+				func(f Finding) bool { return f.Actor == ActorOLMv0 || slices.Contains(f.Refusers(), ActorOLMv0) }, findings},
+			{ActorOLMv1, "olm-v1", row.OLMv1, messages[row.ID].OLMv1Message,
+				func(f Finding) bool { return f.Actor == ActorOLMv1 || slices.Contains(f.Refusers(), ActorOLMv1) }, findings},
+			{ActorOLMv1, "olm-v1.2", row.OLMv1Old, messages[row.ID].OLMv1OldMessage, func(f Finding) bool {
+				return f.OLMv1Kapp != "" || slices.Contains(RefusersOf(f.Rule), ActorOLMv1)
+			}, older},
 		} {
 			switch olm.verdict {
 			case crdcases.Accept, crdcases.Reject, crdcases.InstallFails:
 			default:
-				t.Errorf("%s: column %s is %q, want accept, reject or install-fails (cmd/opack TestE2ECRDCasesOLM records it)", row.ID, olm.actor, olm.verdict)
+				t.Errorf("%s: column %s is %q, want accept, reject or install-fails (cmd/opack TestE2ECRDCasesOLM records it)", row.ID, olm.column, olm.verdict)
 				continue
 			}
 			refuses := olm.verdict != crdcases.Accept
 			var naming []Finding
-			for _, f := range findings {
-				if f.Actor == olm.actor || slices.Contains(f.Refusers(), olm.actor) {
+			for _, f := range olm.findings {
+				if olm.names(f) {
 					naming = append(naming, f)
 				}
 			}
 			switch {
 			case !refuses:
 				for _, f := range naming {
-					key := fmt.Sprintf("%s %s %s", olm.actor, row.ID, f.Rule)
-					found[key] += fmt.Sprintf("\n    opack: %s %s\n    %s: accept", f.Severity, f, olm.actor)
+					key := fmt.Sprintf("%s %s %s", olm.column, row.ID, f.Rule)
+					found[key] += fmt.Sprintf("\n    opack: %s %s\n    %s: accept", f.Severity, f, olm.column)
 				}
 			case len(naming) == 0 && !apiserverRefuses:
-				key := fmt.Sprintf("%s %s -", olm.actor, row.ID)
-				found[key] = fmt.Sprintf("\n    %s: %s: %s\n    opack: %s", olm.actor, olm.verdict, olm.saying, summary(findings))
+				key := fmt.Sprintf("%s %s -", olm.column, row.ID)
+				found[key] = fmt.Sprintf("\n    %s: %s: %s\n    opack: %s", olm.column, olm.verdict, olm.saying, summary(olm.findings))
 			case len(naming) == 0:
 				// Agreement through the API server: the message says whether the controller's own check
 				// (OLM v0's stored-version check, OLM v1's preflight) refused first, or the API server did.
-				t.Logf("%s %s: %s, as the API server; opack names the API server (%s); %s said: %.300s", olm.actor, row.ID, olm.verdict,
-					summary(findings), olm.actor, olm.saying)
+				t.Logf("%s %s: %s, as the API server; opack names the API server (%s); %s said: %.300s", olm.column, row.ID, olm.verdict,
+					summary(olm.findings), olm.column, olm.saying)
 			}
 		}
 	}

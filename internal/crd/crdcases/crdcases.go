@@ -33,7 +33,7 @@ const (
 )
 
 // columns are CASES.tsv's columns, in order.
-var columns = []string{"id", "old", "new", "stored_versions", "instances", "expected", "upstream", "apiserver", "olm-v0", "olm-v1", "note"}
+var columns = []string{"id", "old", "new", "stored_versions", "instances", "expected", "upstream", "apiserver", "olm-v0", "olm-v1", "olm-v1.2", "note"}
 
 // Row is a CASES.tsv row.
 type Row struct {
@@ -50,9 +50,10 @@ type Row struct {
 	// Expected is opack's verdict (pass, fail); Upstream the source checker's.
 	Expected, Upstream string
 	// APIServer is what a real API server did (internal/crd TestE2EAPIServerVerdicts); OLMv0 and OLMv1 what
-	// the real OLM controllers did (cmd/opack TestE2ECRDCasesOLM): Accept, Reject or InstallFails.
-	APIServer, OLMv0, OLMv1 string
-	Note                    string
+	// the real OLM controllers did (cmd/opack TestE2ECRDCasesOLM): Accept, Reject or InstallFails. OLMv1Old
+	// is what OLM v1 v1.2.0 did (its preflight is the one of v1.0 to v1.3, before crdify).
+	APIServer, OLMv0, OLMv1, OLMv1Old string
+	Note                              string
 }
 
 // StoredVersions returns the row's stored versions, nil when it gives none.
@@ -81,7 +82,7 @@ func (r Row) InstancePaths() []string {
 }
 
 func (r Row) fields() []string {
-	return []string{r.ID, r.Old, r.New, r.Stored, r.Instances, r.Expected, r.Upstream, r.APIServer, r.OLMv0, r.OLMv1, r.Note}
+	return []string{r.ID, r.Old, r.New, r.Stored, r.Instances, r.Expected, r.Upstream, r.APIServer, r.OLMv0, r.OLMv1, r.OLMv1Old, r.Note}
 }
 
 func parseRow(index int, line string) (Row, error) {
@@ -90,7 +91,7 @@ func parseRow(index int, line string) (Row, error) {
 		return Row{}, fmt.Errorf("CASES.tsv line %q has %d columns, want %d (%s)", line, len(c), len(columns), strings.Join(columns, ", "))
 	}
 	return Row{Index: index, ID: c[0], Old: c[1], New: c[2], Stored: c[3], Instances: c[4], Expected: c[5], Upstream: c[6],
-		APIServer: c[7], OLMv0: c[8], OLMv1: c[9], Note: c[10]}, nil
+		APIServer: c[7], OLMv0: c[8], OLMv1: c[9], OLMv1Old: c[10], Note: c[11]}, nil
 }
 
 // Dir returns the folder of CASES.tsv: testdata/crd-upgrade of the opack repository holding the current
@@ -279,6 +280,9 @@ type OLMVerdict struct {
 	OLMv1        string `json:"olm-v1"`
 	// OLMv1Message is the ClusterExtension's Progressing message while it retried.
 	OLMv1Message string `json:"olm-v1-message,omitempty"`
+	// OLMv1Old and OLMv1OldMessage are the same of OLM v1 v1.2.0 (column olm-v1.2).
+	OLMv1Old        string `json:"olm-v1.2,omitempty"`
+	OLMv1OldMessage string `json:"olm-v1.2-message,omitempty"`
 	// ObjectsRefused lists the row's existing objects the API server refused under OLD (they cannot
 	// exist on a cluster), with its message.
 	ObjectsRefused string `json:"objects-refused,omitempty"`
@@ -307,22 +311,28 @@ func ReadOLMVerdicts() (map[string]OLMVerdict, error) {
 	return out, nil
 }
 
-// RecordOLMVerdicts writes the verdicts into CASES.tsv (columns olm-v0 and olm-v1) and OLM-VERDICTS.json;
-// rows absent from got keep what they had.
-func RecordOLMVerdicts(got map[string]OLMVerdict) error {
+// RecordOLMVerdicts writes the verdicts into CASES.tsv (columns olm-v0 and olm-v1, or with old only
+// column olm-v1.2) and OLM-VERDICTS.json; rows absent from got keep what they had.
+func RecordOLMVerdicts(got map[string]OLMVerdict, old bool) error {
 	kept, err := ReadOLMVerdicts()
 	if err != nil {
 		return err
 	}
 	var out []OLMVerdict
 	err = Rewrite(func(r *Row) {
-		v, ok := got[r.ID]
-		if !ok {
-			if v, ok = kept[r.ID]; !ok {
-				return
-			}
+		v, had := kept[r.ID]
+		g, ok := got[r.ID]
+		switch {
+		case ok && old:
+			v.ID, v.OLMv1Old, v.OLMv1OldMessage = g.ID, g.OLMv1, g.OLMv1Message
+			r.OLMv1Old = v.OLMv1Old
+		case ok:
+			g.OLMv1Old, g.OLMv1OldMessage = v.OLMv1Old, v.OLMv1OldMessage
+			v = g
+			r.OLMv0, r.OLMv1 = v.OLMv0, v.OLMv1
+		case !had:
+			return
 		}
-		r.OLMv0, r.OLMv1 = v.OLMv0, v.OLMv1
 		out = append(out, v)
 	})
 	if err != nil {
