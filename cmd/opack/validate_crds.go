@@ -18,6 +18,7 @@ type validateCrdsOptions struct {
 	instances      []string
 	policy         string
 	output         string
+	olmv1Min       string
 }
 
 func newValidateCrdsCmd() *cobra.Command {
@@ -37,7 +38,10 @@ every version served in both OLD and NEW, and tightenings those objects satisfy 
 Each finding says what the change does to existing objects and clients (its rule's severity below, or
 milder where the change keeps their meaning) and who refuses it: the API server, OLM v0, OLM v1. It is
 printed with the higher of the two: an error where the API server refuses, at least a warning where an
-installer does (this command does not know which installers your clusters run).
+installer does (this command does not know which installers your clusters run). OLM v1's refusals are
+its CRD upgrade-safety preflight's as operator-controller v1.4.0 and later run it (crdify); with
+--olmv1-min-version below v1.4.0, what the preflight of v1.0 to v1.3 refuses (any change of a node but
+in enum, required, the bounds, default or type, descriptions included) is OLM v1's refusal too.
 
 Exit codes: 0 no errors, 1 errors found, 2 could not run.
 
@@ -74,6 +78,7 @@ Rules and their default severities (change them with --policy):
 	f.StringSliceVar(&o.instances, "instances", nil, "files or folders of existing objects to validate against NEW's schemas (`paths`, comma separated or repeated)")
 	f.StringVar(&o.policy, "policy", "", "policy `file` setting rules to error, warn, info or off (e.g. rules: {enum-value-added: off})")
 	f.StringVarP(&o.output, "output", "o", finding.FormatText, "output `format`: "+strings.Join(finding.Formats, ", "))
+	f.StringVar(&o.olmv1Min, "olmv1-min-version", "", "the oldest operator-controller `release` your clusters run, e.g. v1.2.0 (default: v1.4.0 or later)")
 	return cmd
 }
 
@@ -90,7 +95,7 @@ func (o *validateCrdsOptions) request(cmd *cobra.Command, args []string) (crd.Re
 	if err := finding.CheckFormat(o.output, finding.Formats...); err != nil {
 		return crd.Request{}, err
 	}
-	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: image.NewPuller()}
+	req := crd.Request{ClusterCRD: o.clusterCRD, Instances: o.instances, Policy: o.policy, Puller: image.NewPuller(), OLMv1MinVersion: o.olmv1Min}
 	switch {
 	case len(args) == 2:
 		req.Old, req.New = args[0], args[1]

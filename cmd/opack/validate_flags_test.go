@@ -20,7 +20,7 @@ func TestValidateFlagPlaceholders(t *testing.T) {
 		want map[string]string // flag -> placeholder ("" for a bool flag)
 	}{
 		{[]string{"validate", "crds"}, map[string]string{"cluster-crd": "file", "instances": "paths", "policy": "file",
-			"output": "format", "stored-versions": "versions"}},
+			"output": "format", "stored-versions": "versions", "olmv1-min-version": "release"}},
 		{[]string{"validate", "bundle"}, map[string]string{"select-optional": "selector", "optional-values": "key=value",
 			"output": "format", "parallel": "number", "list-optional": "", "insecure": "", "sdk-only": ""}},
 		{[]string{"convert", "packagemanifests"}, map[string]string{"output-dir": "folder"}},

@@ -166,8 +166,9 @@ func installerFix(f Finding, harmless bool) string {
 		return FixFor(f.Rule)
 	}
 	if f.OLMv1 == "" && f.OLMv1Kapp != "" {
-		fix := "set deploy.olmv1.minOLMVersion: " + OLMv1PreflightVersion + " when every cluster runs operator-controller " + OLMv1PreflightVersion +
-			" or later, whose preflight accepts this change; before " + OLMv1PreflightVersion + " OLM v1 refuses it (" + f.OLMv1Kapp + ")"
+		fix := "when every cluster runs operator-controller " + OLMv1PreflightVersion + " or later, whose preflight accepts this change, say so (deploy.olmv1.minOLMVersion: " +
+			OLMv1PreflightVersion + " in opack.yaml, --olmv1-min-version " + OLMv1PreflightVersion + " for validate crds); else keep the schema as it was: before " +
+			OLMv1PreflightVersion + " OLM v1 refuses it (" + f.OLMv1Kapp + ")"
 		if harmless {
 			fix += " although existing objects and clients are not affected"
 		}

@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"golang.org/x/mod/semver"
+
 	"github.com/opack/opack/internal/image"
 
 	"github.com/opack/opack/internal/crd/load"
@@ -28,6 +30,9 @@ type Request struct {
 	Policy string
 	// Puller unpacks bundle images; nil refuses image references.
 	Puller image.Puller
+	// OLMv1MinVersion, when set, is the oldest operator-controller release of the clusters
+	// (WithOLMv1MinVersion); unset, only the preflight of v1.4.0 and later is modelled.
+	OLMv1MinVersion string
 }
 
 // Result is the outcome of Check: the findings and how many CRDs each side held.
@@ -72,6 +77,12 @@ func Check(ctx context.Context, req Request) (*Result, error) {
 	}
 	if req.StoredVersions != nil {
 		opts = append(opts, WithStoredVersions(req.StoredVersions...))
+	}
+	if req.OLMv1MinVersion != "" {
+		if !semver.IsValid(req.OLMv1MinVersion) {
+			return nil, fmt.Errorf("%q is not an operator-controller release such as %s", req.OLMv1MinVersion, OLMv1PreflightVersion)
+		}
+		opts = append(opts, WithOLMv1MinVersion(req.OLMv1MinVersion))
 	}
 	var old *load.Set
 	switch {

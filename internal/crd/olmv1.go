@@ -325,10 +325,7 @@ func orphanRule(r preflight.Refusal) (Rule, string) {
 	case r.Removed || r.Check == preflight.CheckRemoved:
 		return RuleFieldRemoved, "field removed"
 	case r.Check == preflight.CheckUnhandled:
-		if _, what, ok := strings.Cut(r.Message, "("); ok {
-			return RuleKeywordChanged, strings.TrimSuffix(what, ")")
-		}
-		return RuleKeywordChanged, r.Message
+		return RuleKeywordChanged, changedKeywords(r)
 	case r.Check == "type" && r.New == "":
 		return RuleTypeRemoved, "type removed (" + val(r.Old) + " -> none): the field takes any value"
 	case r.Check == "type" && r.Old == "":
@@ -371,4 +368,25 @@ func orphanRule(r preflight.Refusal) (Rule, string) {
 		return RuleOneOfAdded, r.Message
 	}
 	return RuleKeywordChanged, r.Message
+}
+
+// changedKeywords says what an unhandled refusal's keywords changed, from the model's message
+// ("... (x-kubernetes-list-type unset -> \"atomic\"; a change inside additionalProperties (...))"),
+// leaving out the keywords a finding already accounts for (those not in r.Keywords).
+func changedKeywords(r preflight.Refusal) string {
+	i := strings.Index(r.Message, "(")
+	if i < 0 || !strings.HasSuffix(r.Message, ")") {
+		return r.Message
+	}
+	var keep []string
+	for _, part := range strings.Split(r.Message[i+1:len(r.Message)-1], "; ") {
+		kw, _, _ := strings.Cut(strings.TrimPrefix(part, "a change inside "), " ")
+		if slices.Contains(r.Keywords, kw) {
+			keep = append(keep, part)
+		}
+	}
+	if len(keep) == 0 {
+		return strings.Join(r.Keywords, ", ") + " changed"
+	}
+	return strings.Join(keep, "; ")
 }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/blang/semver/v4"
@@ -52,7 +53,7 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 		files[k] = r.projectName(f)
 	}
 	r.crdSrc = r.crdSources()
-	opts := []crd.Option{crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx), crd.WithInstallers(r.installers()...)}
+	opts := append([]crd.Option{crd.WithCSVRefs(nil, set.Refs), crd.WithFiles(files), crd.WithContext(ctx)}, r.installerOptions()...)
 	if set.HasCSV {
 		opts = append(opts, crd.WithNewGrants(set.Grants))
 	}
@@ -61,6 +62,18 @@ func (r *run) crdUpgrade(ctx context.Context) error {
 	fs := r.crdFindings(found, "upgrade from "+prev.desc+" to "+r.version+": ", object, "")
 	return r.splitFindings(StepCRDUpgrade, fs, fmt.Sprintf("unsafe CRD change(s) from %s to %s", prev.desc, r.version),
 		"keep the CRD compatible (the findings say how), or, once reviewed, accept a finding with a waivers entry (rule, crd, path, reason) in "+r.p.File)
+}
+
+// installerOptions are the CRD check's options that say what the project deploys with: the installers,
+// and, with OLM v1, the oldest operator-controller release of its clusters (deploy.olmv1.minOLMVersion):
+// below v1.4.0, what that release's preflight refuses fails the release too.
+func (r *run) installerOptions() []crd.Option {
+	installers := r.installers()
+	opts := []crd.Option{crd.WithInstallers(installers...)}
+	if slices.Contains(installers, crd.ActorOLMv1) {
+		opts = append(opts, crd.WithOLMv1MinVersion(r.p.Deploy.OLMv1.MinOLMVersion))
+	}
+	return opts
 }
 
 // installers are the OLM generations the project deploys with (deploy.olm): a CRD change one of them
@@ -290,7 +303,7 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 		if !oldC.ok || !newC.ok || k == r.prevEdge {
 			continue
 		}
-		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv, r.installers())
+		found := compareEdgeCRDs(ctx, oldC.list, newC.list, newC.csv, r.installerOptions()...)
 		for _, f := range r.crdFindings(found, fmt.Sprintf("upgrade %s -> %s: ", e.From, e.To), func(crd.Finding) string { return object }, file) {
 			f.Package, f.Edges = e.Package, []finding.Edge{{From: e.From, To: e.To}}
 			out = append(out, f)
@@ -304,8 +317,8 @@ func (r *run) edgeFindings(ctx context.Context, cfg *fbc.DeclarativeConfig, file
 
 // compareEdgeCRDs compares the CRDs of an edge, with the new bundle's CSV (JSON, "" if none) saying
 // whether the operator still creates a removed CRD's objects, as catalog validate does.
-func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string, installers []crd.Actor) []crd.Finding {
-	opts := []crd.Option{crd.WithContext(ctx), crd.WithInstallers(installers...)}
+func compareEdgeCRDs(ctx context.Context, old, new []*apiextv1.CustomResourceDefinition, newCSV string, installers ...crd.Option) []crd.Finding {
+	opts := append([]crd.Option{crd.WithContext(ctx)}, installers...)
 	if newCSV != "" {
 		if grants, ok := crdload.CSVGrants([]byte(newCSV)); ok {
 			opts = append(opts, crd.WithNewGrants(grants))

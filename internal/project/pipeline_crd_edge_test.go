@@ -28,7 +28,7 @@ func TestCompareEdgeCRDs(t *testing.T) {
 		{name: "no CSV", want: "no CSV of the new release was given"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			found := compareEdgeCRDs(context.Background(), []*apiextv1.CustomResourceDefinition{widgets}, nil, tc.csv, nil)
+			found := compareEdgeCRDs(context.Background(), []*apiextv1.CustomResourceDefinition{widgets}, nil, tc.csv)
 			var msgs []string
 			for _, f := range found {
 				msgs = append(msgs, f.Message)
