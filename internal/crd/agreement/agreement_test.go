@@ -98,7 +98,9 @@ func TestCorpusOLMv1Agreement(t *testing.T) {
 		}
 		var ids []string
 		for _, r := range model[p.Key] {
-			ids = append(ids, RefusalIssue(r).id())
+			if !OrderSensitive(r) {
+				ids = append(ids, RefusalIssue(r).id())
+			}
 		}
 		if n, d := Digest(ids); n != v.Count || d != v.Digest {
 			differ++

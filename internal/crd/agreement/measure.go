@@ -313,13 +313,15 @@ func WriteVerdicts(path string, pairs []Pair, verdicts map[string]Verdict) error
 }
 
 // Compact returns what a record keeps of v: the number of distinct issues, a digest of what they are
-// about (Digest), their signatures and whether the refusal is order-dependent; the message cut to 200
-// bytes.
+// about (Digest; order-sensitive issues left out, they come and go from one crdify run to the next),
+// their signatures and whether the refusal is order-dependent; the message cut to 200 bytes.
 func (v Verdict) Compact() Verdict {
 	out := Verdict{Key: v.Key, Verdict: v.Verdict, Message: v.Message, Order: v.OrderDependent()}
 	ids := make([]string, 0, len(v.Issues))
 	for _, i := range v.Issues {
-		ids = append(ids, i.normal().id())
+		if !i.orderSensitive() {
+			ids = append(ids, i.normal().id())
+		}
 		if s := signature(i); !slices.Contains(out.Signatures, s) {
 			out.Signatures = append(out.Signatures, s)
 		}
@@ -370,12 +372,24 @@ func (v Verdict) OrderDependent() bool {
 		return false
 	}
 	for _, i := range v.Issues {
-		_, names, _ := strings.Cut(i.Message, "[")
-		if i.Kind != preflight.KindServed || i.Validation != "required" || !strings.Contains(names, " ") {
+		if !i.orderSensitive() {
 			return false
 		}
 	}
 	return true
+}
+
+// orderSensitive reports whether crdify keeps or drops the issue by the random order it prints it in:
+// a served-version "new required fields: [b a]" of two names or more.
+func (i Issue) orderSensitive() bool {
+	_, names, _ := strings.Cut(i.Message, "[")
+	return i.Kind == preflight.KindServed && i.Validation == "required" && strings.Contains(names, " ")
+}
+
+// OrderSensitive reports whether the model's refusal is one crdify reports or not by a random order
+// (Issue.orderSensitive): the model, which sorts the names, drops it as pre-existing when OLD has it.
+func OrderSensitive(r preflight.Refusal) bool {
+	return r.Kind == preflight.KindServed && r.Check == "required" && strings.Contains(r.New, ", ")
 }
 
 // ReadVerdicts reads what WriteVerdicts wrote.
