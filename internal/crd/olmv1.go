@@ -64,11 +64,12 @@ var below = map[string]string{
 // accounts for (a keyword opack's rules find harmless, a removed field that loses nothing, a version whose
 // schema no client reads) becomes a change of its own, semantically info: OLM v1 refuses it all the same.
 func attachOLMv1(o *options, oc, nc *apiextv1.CustomResourceDefinition, changes []change) []change {
-	live := oc.DeepCopy()
+	// The live CRD holds the stored versions; the model reads it, so a copy of the top level will do.
+	live := *oc
 	live.Status.StoredVersions = o.stored(oc)
 	for _, p := range o.preflights {
 		var orphans []preflight.Refusal
-		for _, r := range preflight.Check(live, nc, p) {
+		for _, r := range preflight.Check(&live, nc, p) {
 			left := r.Keywords
 			matched := false
 			for i := range changes {

@@ -1,7 +1,6 @@
 package preflight
 
 import (
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
@@ -248,32 +247,11 @@ func compareNodes(o, n *apiextv1.JSONSchemaProps, keyed bool) []issue {
 	if kws := differing(o, n, crdifyHandled); len(kws) > 0 {
 		is := issue{check: CheckUnhandled, keywords: kws, message: "unhandled changes found (" + describe(o, n, kws) + ")"}
 		if keyed {
-			is.key = residueKey(o, n, crdifyHandled)
+			is.key = diffKey(o, n, kws)
 		}
 		out = append(out, is)
 	}
 	return out
-}
-
-// residueKey identifies what two nodes differ in outside the handled keywords.
-func residueKey(o, n *apiextv1.JSONSchemaProps, handled map[string]bool) string {
-	return canonical(residue(o, handled)) + "\x00" + canonical(residue(n, handled))
-}
-
-// residue returns s without the handled keywords.
-func residue(s *apiextv1.JSONSchemaProps, handled map[string]bool) map[string]any {
-	raw, err := json.Marshal(s)
-	if err != nil {
-		return nil
-	}
-	var m map[string]any
-	if json.Unmarshal(raw, &m) != nil {
-		return nil
-	}
-	for k := range handled {
-		delete(m, k)
-	}
-	return m
 }
 
 // minus returns the names of a that b lacks, sorted (crdify prints them in a set's order).

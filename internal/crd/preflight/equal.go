@@ -88,7 +88,8 @@ func init() {
 	}
 }
 
-// eqSchema reports whether two schemas are equal, keyword by keyword.
+// eqSchema reports whether two schemas are equal, keyword by keyword (schemaKeywords' equalities, written
+// out: a call through the table's functions makes the compiler move every compared node to the heap).
 func eqSchema(a, b *apiextv1.JSONSchemaProps) bool {
 	if a == nil || b == nil {
 		return a == b
@@ -96,12 +97,33 @@ func eqSchema(a, b *apiextv1.JSONSchemaProps) bool {
 	if a == b {
 		return true
 	}
-	for _, k := range schemaKeywords {
-		if !k.eq(a, b) {
-			return false
-		}
-	}
-	return true
+	return a.ID == b.ID && a.Schema == b.Schema && eqPtr(a.Ref, b.Ref) && a.Description == b.Description &&
+		a.Type == b.Type && a.Format == b.Format && a.Title == b.Title && eqJSON(a.Default, b.Default) &&
+		eqPtr(a.Maximum, b.Maximum) && a.ExclusiveMaximum == b.ExclusiveMaximum && eqPtr(a.Minimum, b.Minimum) &&
+		a.ExclusiveMinimum == b.ExclusiveMinimum && eqPtr(a.MaxLength, b.MaxLength) && eqPtr(a.MinLength, b.MinLength) &&
+		a.Pattern == b.Pattern && eqPtr(a.MaxItems, b.MaxItems) && eqPtr(a.MinItems, b.MinItems) &&
+		a.UniqueItems == b.UniqueItems && eqPtr(a.MultipleOf, b.MultipleOf) && eqEnum(a.Enum, b.Enum) &&
+		eqPtr(a.MaxProperties, b.MaxProperties) && eqPtr(a.MinProperties, b.MinProperties) &&
+		slices.Equal(a.Required, b.Required) && eqItems(a.Items, b.Items) && eqList(a.AllOf, b.AllOf) &&
+		eqList(a.OneOf, b.OneOf) && eqList(a.AnyOf, b.AnyOf) && eqSchema(a.Not, b.Not) && eqMap(a.Properties, b.Properties) &&
+		eqOrBool(a.AdditionalProperties, b.AdditionalProperties) && eqMap(a.PatternProperties, b.PatternProperties) &&
+		eqDependencies(a.Dependencies, b.Dependencies) && eqOrBool(a.AdditionalItems, b.AdditionalItems) &&
+		eqMap(a.Definitions, b.Definitions) && eqPtr(a.ExternalDocs, b.ExternalDocs) && eqJSON(a.Example, b.Example) &&
+		a.Nullable == b.Nullable && eqPtr(a.XPreserveUnknownFields, b.XPreserveUnknownFields) &&
+		a.XEmbeddedResource == b.XEmbeddedResource && a.XIntOrString == b.XIntOrString &&
+		slices.Equal(a.XListMapKeys, b.XListMapKeys) && eqPtr(a.XListType, b.XListType) && eqPtr(a.XMapType, b.XMapType) &&
+		eqRules(a.XValidations, b.XValidations)
+}
+
+func eqEnum(a, b []apiextv1.JSON) bool {
+	return slices.EqualFunc(a, b, func(x, y apiextv1.JSON) bool { return eqRaw(x.Raw, y.Raw) })
+}
+
+func eqRules(a, b apiextv1.ValidationRules) bool {
+	return slices.EqualFunc(a, b, func(x, y apiextv1.ValidationRule) bool {
+		return x.Rule == y.Rule && x.Message == y.Message && x.MessageExpression == y.MessageExpression &&
+			eqPtr(x.Reason, y.Reason) && x.FieldPath == y.FieldPath && eqPtr(x.OptionalOldSelf, y.OptionalOldSelf)
+	})
 }
 
 func eqPtr[T comparable](a, b *T) bool {

@@ -278,3 +278,85 @@ func describe(o, n *apiextv1.JSONSchemaProps, names []string) string {
 	}
 	return strings.Join(parts, "; ")
 }
+
+// diffKey identifies what two nodes differ in, in the keywords named, as crdify's "unhandled" error says
+// it: a cmp.Diff of the two nodes, which prints the values that differ (down to the nested fields, list
+// elements and map entries) and elides the rest. The served-version validator drops an error OLD's served
+// versions already had only when that text is the same.
+func diffKey(o, n *apiextv1.JSONSchemaProps, names []string) string {
+	var b strings.Builder
+	ov, nv := reflect.ValueOf(o).Elem(), reflect.ValueOf(n).Elem()
+	for _, name := range names {
+		for _, k := range keywords {
+			if k.name == name {
+				diffValue(&b, name, ov.Field(k.index), nv.Field(k.index))
+			}
+		}
+	}
+	return b.String()
+}
+
+func diffValue(b *strings.Builder, path string, x, y reflect.Value) {
+	differ := func() {
+		b.WriteString(path + "\x00" + canonical(x.Interface()) + "\x00" + canonical(y.Interface()) + "\x00")
+	}
+	if x.Type() == jsonType {
+		if !eqRaw(x.Field(0).Bytes(), y.Field(0).Bytes()) {
+			differ()
+		}
+		return
+	}
+	switch x.Kind() {
+	case reflect.Pointer:
+		if x.IsNil() || y.IsNil() {
+			if x.IsNil() != y.IsNil() {
+				differ()
+			}
+			return
+		}
+		diffValue(b, path, x.Elem(), y.Elem())
+	case reflect.Struct:
+		for i := 0; i < x.NumField(); i++ {
+			diffValue(b, path+"."+x.Type().Field(i).Name, x.Field(i), y.Field(i))
+		}
+	case reflect.Slice:
+		if x.Len() != y.Len() {
+			differ()
+			return
+		}
+		for i := 0; i < x.Len(); i++ {
+			diffValue(b, path+"["+strconv.Itoa(i)+"]", x.Index(i), y.Index(i))
+		}
+	case reflect.Map:
+		keys := map[string]bool{}
+		for _, k := range x.MapKeys() {
+			keys[k.String()] = true
+		}
+		for _, k := range y.MapKeys() {
+			keys[k.String()] = true
+		}
+		for _, k := range sortedKeys(keys) {
+			kv := reflect.ValueOf(k).Convert(x.Type().Key())
+			xe, ye := x.MapIndex(kv), y.MapIndex(kv)
+			switch {
+			case !xe.IsValid() || !ye.IsValid():
+				b.WriteString(path + "[" + k + "]\x00" + fmtValid(xe) + "\x00" + fmtValid(ye) + "\x00")
+			default:
+				diffValue(b, path+"["+k+"]", xe, ye)
+			}
+		}
+	default:
+		if x.Interface() != y.Interface() {
+			differ()
+		}
+	}
+}
+
+var jsonType = reflect.TypeOf(apiextv1.JSON{})
+
+func fmtValid(v reflect.Value) string {
+	if !v.IsValid() {
+		return "-"
+	}
+	return canonical(v.Interface())
+}
