@@ -69,7 +69,7 @@ func attachOLMv1(o *options, oc, nc *apiextv1.CustomResourceDefinition, changes 
 	live.Status.StoredVersions = o.stored(oc)
 	for _, p := range o.preflights {
 		var orphans []preflight.Refusal
-		for _, r := range preflight.Check(&live, nc, p) {
+		for _, r := range preflight.Check(&live, nc, p, preflight.TopmostRemovals()) {
 			left := r.Keywords
 			matched := false
 			for i := range changes {
@@ -219,6 +219,9 @@ func checkText(p preflight.Preflight, r preflight.Refusal, kws []string) string 
 // served pair), its rule the weightiest of its refusals' (orphanRules), its message listing what changed;
 // a removed node below another removed one is the other's. They are semantically info: opack's own rules
 // find no existing object or client affected.
+//
+// Those that differ in their path alone get the Echo of their node (the shape of the old node above it
+// and the path below that): a change made to identical copies of a struct folds into one finding.
 func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.Refusal) []change {
 	removed := map[[3]string]bool{}
 	for _, r := range refusals {
@@ -235,12 +238,14 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		return false
 	}
 	type node struct {
-		served  bool
-		version string
-		path    string
-		rule    Rule
-		parts   []string
-		checks  []string
+		served     bool
+		version    string
+		path       string
+		holder     *apiextv1.JSONSchemaProps
+		holderPath string
+		rule       Rule
+		parts      []string
+		checks     []string
 	}
 	var nodes []*node
 	index := map[[3]string]*node{}
@@ -255,7 +260,7 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		k := [3]string{kind, r.Version, r.Path}
 		n := index[k]
 		if n == nil {
-			n = &node{served: r.Kind == preflight.KindServed, version: r.Version, path: r.Path}
+			n = &node{served: r.Kind == preflight.KindServed, version: r.Version, path: r.Path, holder: r.Holder, holderPath: r.HolderPath}
 			if r.Check == preflight.CheckPanic {
 				n.path = "spec.versions"
 			}
@@ -274,6 +279,7 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		}
 	}
 	out := make([]change, 0, len(nodes))
+	alike := map[string]int{} // findings that differ in their path alone: echoes to hash
 	for _, n := range nodes {
 		if n.rule == RuleFieldRemoved {
 			n.parts = []string{"field removed; existing objects keep its data (the API server keeps unknown fields here, never prunes metadata, or no client reads this version)"}
@@ -291,9 +297,38 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		for _, check := range n.checks {
 			name(&c.Finding, p, check)
 		}
+		alike[echoKey(c.Finding)]++
 		out = append(out, c)
 	}
+	// An Echo folds a change made to identical copies of a struct into one finding, as for the findings of
+	// opack's rules: findings alike but for their path whose old nodes above are equal (but for their own
+	// descriptions: each copy's is the field's that holds it) share one. Copies decoded from identical text
+	// share their maps (load.FromJSONSharing), so comparing them costs next to nothing.
+	var holders []*apiextv1.JSONSchemaProps
+	for i, n := range nodes {
+		if alike[echoKey(out[i].Finding)] < 2 || n.holder == nil || !strings.HasPrefix(n.path, n.holderPath) {
+			continue
+		}
+		k := slices.IndexFunc(holders, func(h *apiextv1.JSONSchemaProps) bool { return sameShape(h, n.holder) })
+		if k < 0 {
+			k = len(holders)
+			holders = append(holders, n.holder)
+		}
+		out[i].Echo = "shape" + strconv.Itoa(k) + n.path[len(n.holderPath):]
+	}
 	return out
+}
+
+// sameShape reports whether two schema nodes are equal but for their own descriptions.
+func sameShape(a, b *apiextv1.JSONSchemaProps) bool {
+	x, y := *a, *b
+	x.Description, y.Description = "", ""
+	return preflight.Equal(&x, &y)
+}
+
+// echoKey is what findings that fold share: all but their path.
+func echoKey(f Finding) string {
+	return strings.Join([]string{string(f.Rule), f.Version, f.Message, f.OLMv1, f.OLMv1Kapp}, "\x00")
 }
 
 // orphanWeights orders the rules of one node's refusals: the first names the change.

@@ -36,6 +36,9 @@ var crdifyHandled = map[string]bool{
 	"properties": true, "items": true,
 }
 
+// children are the keywords crdify compares as nodes of their own, not as part of their node.
+var children = map[string]bool{"properties": true, "items": true}
+
 // issue is one error of crdify's comparison of two schema nodes; key identifies it for the
 // served-version validator, which drops the errors the old CRD's served versions already had (it
 // compares crdify's error strings; a key is equal exactly when they are).
@@ -46,7 +49,7 @@ type issue struct {
 	key            string
 }
 
-func crdifyCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
+func crdifyCheck(old, new *apiextv1.CustomResourceDefinition, topmost bool) []Refusal {
 	if !schemaful(new) {
 		return nil
 	}
@@ -62,7 +65,7 @@ func crdifyCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
 		if nv == nil || sameSchema(ov, nv) {
 			continue
 		}
-		same, removed := compareVersionsCrdify(ov, nv, KindSame, ov.Name)
+		same, removed := compareVersionsCrdify(ov, nv, KindSame, ov.Name, topmost)
 		for _, r := range removed {
 			r.Kind, r.Check, r.Message = KindCRD, CheckRemoved, "removed field : "+ov.Name+"."+r.Property
 			out = append(out, r)
@@ -81,13 +84,13 @@ func crdifyCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
 		return oa != nil && ob != nil && oa.Served && ob.Served && sameSchema(oa, a) && sameSchema(ob, b)
 	}
 	before := map[string]bool{}
-	for _, r := range servedCrdify(old, func(a, b *apiextv1.CustomResourceDefinitionVersion) bool {
+	for _, r := range servedCrdify(old, topmost, func(a, b *apiextv1.CustomResourceDefinitionVersion) bool {
 		na, nb := findVersion(new, a.Name), findVersion(new, b.Name)
 		return na == nil || nb == nil || !na.Served || !nb.Served || unchanged(na, nb)
 	}) {
 		before[r.key] = true
 	}
-	for _, r := range servedCrdify(new, unchanged) {
+	for _, r := range servedCrdify(new, topmost, unchanged) {
 		if !before[r.key] {
 			out = append(out, r.Refusal)
 		}
@@ -137,7 +140,7 @@ type keyed struct {
 
 // servedCrdify compares every pair of served versions of c, older to newer, but those skip says give
 // nothing that counts.
-func servedCrdify(c *apiextv1.CustomResourceDefinition, skip func(a, b *apiextv1.CustomResourceDefinitionVersion) bool) []keyed {
+func servedCrdify(c *apiextv1.CustomResourceDefinition, topmost bool, skip func(a, b *apiextv1.CustomResourceDefinitionVersion) bool) []keyed {
 	served := servedSorted(c)
 	var out []keyed
 	for i := 0; i < len(served); i++ {
@@ -146,7 +149,7 @@ func servedCrdify(c *apiextv1.CustomResourceDefinition, skip func(a, b *apiextv1
 				continue
 			}
 			pair := served[i].Name + " -> " + served[j].Name
-			issues, _ := compareVersionsCrdify(served[i], served[j], KindServed, pair)
+			issues, _ := compareVersionsCrdify(served[i], served[j], KindServed, pair, topmost)
 			out = append(out, issues...)
 		}
 	}
@@ -156,20 +159,22 @@ func servedCrdify(c *apiextv1.CustomResourceDefinition, skip func(a, b *apiextv1
 // compareVersionsCrdify compares every node of ov's schema with the node at the same location of nv's
 // (crdify's CompareVersions): a node nv lacks is compared with an empty one, and returned among removed.
 // Equal subtrees are skipped: they give nothing.
-func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string) (out []keyed, removed []Refusal) {
+func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version string, topmost bool) (out []keyed, removed []Refusal) {
 	os, _ := schemaOf(ov)
 	ns, _ := schemaOf(nv)
 	empty := &apiextv1.JSONSchemaProps{}
-	walkPairs(os, ns, "^", "^", func(loc, path string, o, n *apiextv1.JSONSchemaProps) {
+	walkPairs(os, ns, pos{loc: "^", path: "^"}, func(at pos, o, n *apiextv1.JSONSchemaProps) bool {
 		gone := n == nil
 		if gone {
 			n = empty
-			removed = append(removed, Refusal{Version: version, Path: path, Property: loc, Removed: true})
+			removed = append(removed, Refusal{Version: version, Path: at.path, Property: at.loc, Removed: true, Holder: at.parent, HolderPath: at.parentPath})
 		}
 		for _, is := range compareNodes(o, n, kind == KindServed) {
-			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: path, Property: loc, Check: is.check,
-				Keywords: is.keywords, Removed: gone, Old: is.old, New: is.new, Message: is.message}, strings.Join([]string{version, loc, is.check, is.key}, "\x00")})
+			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: at.path, Property: at.loc, Check: is.check,
+				Keywords: is.keywords, Removed: gone, Old: is.old, New: is.new, Message: is.message, Holder: at.parent, HolderPath: at.parentPath},
+				strings.Join([]string{version, at.loc, is.check, is.key}, "\x00")})
 		}
+		return !gone || !topmost
 	})
 	return out, removed
 }
@@ -179,6 +184,9 @@ func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kin
 //
 // keyed asks for each issue's key (for the served-version validator).
 func compareNodes(o, n *apiextv1.JSONSchemaProps, keyed bool) []issue {
+	if len(differing(o, n, children)) == 0 {
+		return nil // only what is below differs: crdify compares it as nodes of their own
+	}
 	var out []issue
 	var old, new string
 	add := func(check, msg string) {

@@ -88,6 +88,9 @@ func init() {
 	}
 }
 
+// Equal reports whether two schemas are equal: every keyword, JSON values compared as values.
+func Equal(a, b *apiextv1.JSONSchemaProps) bool { return eqSchema(a, b) }
+
 // eqSchema reports whether two schemas are equal, keyword by keyword (schemaKeywords' equalities, written
 // out: a call through the table's functions makes the compiler move every compared node to the heap).
 func eqSchema(a, b *apiextv1.JSONSchemaProps) bool {

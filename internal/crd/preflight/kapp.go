@@ -135,8 +135,9 @@ func kappCheck(old, new *apiextv1.CustomResourceDefinition) []Refusal {
 		oflat, nflat := flatten(os, kappLocator{}), flatten(ns, kappLocator{})
 		for _, loc := range sortedKeys(oflat) {
 			if _, ok := nflat[loc]; !ok {
-				out = append(out, Refusal{Kind: KindCRD, Version: nv.Name, Path: oflat[loc].path, Property: loc, Check: CheckRemoved, Removed: true,
-					Message: "crd/" + new.Name + " version/" + nv.Name + " field/" + loc + " may not be removed"})
+				o := oflat[loc]
+				out = append(out, Refusal{Kind: KindCRD, Version: nv.Name, Path: o.path, Property: loc, Check: CheckRemoved, Removed: true,
+					Holder: o.parent, HolderPath: o.parentPath, Message: "crd/" + new.Name + " version/" + nv.Name + " field/" + loc + " may not be removed"})
 			}
 		}
 	}
@@ -195,7 +196,9 @@ func compareKapp(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version
 			if kind == KindServed {
 				msg = "calculating schema diff between CRD versions " + strings.Replace(quote(version), " -> ", `" and "`, 1)
 			}
-			return []Refusal{{Kind: kind, Version: version, Path: oflat[loc].path, Property: loc, Check: CheckRemoved, Removed: true, Message: msg}}
+			o := oflat[loc]
+			return []Refusal{{Kind: kind, Version: version, Path: o.path, Property: loc, Check: CheckRemoved, Removed: true, Message: msg,
+				Holder: o.parent, HolderPath: o.parentPath}}
 		}
 	}
 	var out []Refusal
@@ -206,7 +209,8 @@ func compareKapp(ov, nv *apiextv1.CustomResourceDefinitionVersion, kind, version
 			continue
 		}
 		at := func(check, msg string, kws []string) {
-			out = append(out, Refusal{Kind: kind, Version: version, Path: o.path, Property: loc, Check: check, Keywords: kws, Message: msg})
+			out = append(out, Refusal{Kind: kind, Version: version, Path: o.path, Property: loc, Check: check, Keywords: kws, Message: msg,
+				Holder: o.parent, HolderPath: o.parentPath})
 		}
 		handled := false
 		for _, c := range kappChanges {

@@ -17,7 +17,6 @@
 package preflight
 
 import (
-	"sort"
 	"strings"
 
 	apiextv1 "k8s.io/apiextensions-apiserver/pkg/apis/apiextensions/v1"
@@ -80,29 +79,36 @@ type Refusal struct {
 	Old, New string
 	// Message is what the preflight says.
 	Message string
+	// Holder is OLD's node above the refused one, at HolderPath (nil at the root): copies of one struct
+	// hold the same change at several paths (internal/crd folds them into one finding).
+	Holder     *apiextv1.JSONSchemaProps
+	HolderPath string
 }
 
 // Check returns what preflight p refuses of the upgrade from the live CRD old (its status.storedVersions
-// as the cluster holds them) to new, as the bundle gives it; nil when p accepts it.
-func Check(old, new *apiextv1.CustomResourceDefinition, p Preflight) []Refusal {
-	var out []Refusal
-	if p == Kapp {
-		out = kappCheck(old, new)
-	} else {
-		out = crdifyCheck(old, new)
+// as the cluster holds them) to new, as the bundle gives it; nil when p accepts it. The order is the
+// preflight's, made deterministic: CRD-wide checks, then each version (and served pair) in the CRDs'
+// order, its nodes depth first with properties by name.
+func Check(old, new *apiextv1.CustomResourceDefinition, p Preflight, opts ...Option) []Refusal {
+	var o options
+	for _, opt := range opts {
+		opt(&o)
 	}
-	sort.SliceStable(out, func(i, j int) bool {
-		a, b := out[i], out[j]
-		if a.Version != b.Version {
-			return a.Version < b.Version
-		}
-		if a.Path != b.Path {
-			return a.Path < b.Path
-		}
-		return a.Check < b.Check
-	})
-	return out
+	if p == Kapp {
+		return kappCheck(old, new)
+	}
+	return crdifyCheck(old, new, o.topmost)
 }
+
+// Option tunes Check.
+type Option func(*options)
+
+type options struct{ topmost bool }
+
+// TopmostRemovals leaves out what crdify reports of the nodes below a removed node (each is a removed
+// field of its own to crdify, compared with an empty node): the removed node's own refusals say all a
+// caller that reports the removal once needs, at a fraction of the cost of a large removed subtree.
+func TopmostRemovals() Option { return func(o *options) { o.topmost = true } }
 
 // crdWide are the checks both preflights run on the CRD as a whole: scope and stored versions.
 func crdWide(old, new *apiextv1.CustomResourceDefinition, p Preflight) []Refusal {

@@ -13,10 +13,13 @@ import (
 	"github.com/opack/opack/internal/crd/load"
 )
 
-// node is a schema node of a flattened version and its path as opack spells it.
+// node is a schema node of a flattened version, its path as opack spells it, and the node above it
+// with its path (nil at the root).
 type node struct {
-	s    *apiextv1.JSONSchemaProps
-	path string
+	s          *apiextv1.JSONSchemaProps
+	path       string
+	parent     *apiextv1.JSONSchemaProps
+	parentPath string
 }
 
 // walk visits every schema node below s in the order of crdify's and crd-schema-checker's SchemaHas:
@@ -27,16 +30,16 @@ type locator interface {
 	child(parent, kind, key string) string
 }
 
-func walk(s *apiextv1.JSONSchemaProps, loc, path string, l locator, visit func(loc string, n node)) {
+func walk(s *apiextv1.JSONSchemaProps, loc, path string, l locator, visit func(loc string, n node), up *apiextv1.JSONSchemaProps, upPath string) {
 	if s == nil {
 		return
 	}
-	visit(loc, node{s, path})
+	visit(loc, node{s, path, up, upPath})
 	if s.Items != nil {
-		walk(s.Items.Schema, l.child(loc, "items", ""), path+"[*]", l, visit)
+		walk(s.Items.Schema, l.child(loc, "items", ""), path+"[*]", l, visit, s, path)
 		for i := range s.Items.JSONSchemas {
 			k := strconv.Itoa(i)
-			walk(&s.Items.JSONSchemas[i], l.child(loc, "itemsIndex", k), path+"["+k+"]", l, visit)
+			walk(&s.Items.JSONSchemas[i], l.child(loc, "itemsIndex", k), path+"["+k+"]", l, visit, s, path)
 		}
 	}
 	for _, c := range []struct {
@@ -45,41 +48,54 @@ func walk(s *apiextv1.JSONSchemaProps, loc, path string, l locator, visit func(l
 	}{{"allOf", s.AllOf}, {"anyOf", s.AnyOf}, {"oneOf", s.OneOf}} {
 		for i := range c.list {
 			k := strconv.Itoa(i)
-			walk(&c.list[i], l.child(loc, c.kw, k), path+"."+c.kw+"["+k+"]", l, visit)
+			walk(&c.list[i], l.child(loc, c.kw, k), path+"."+c.kw+"["+k+"]", l, visit, s, path)
 		}
 	}
-	walk(s.Not, l.child(loc, "not", ""), path+".not", l, visit)
+	walk(s.Not, l.child(loc, "not", ""), path+".not", l, visit, s, path)
 	for _, name := range sortedKeys(s.Properties) {
 		p := s.Properties[name]
-		walk(&p, l.child(loc, "property", name), load.ChildPath(path, name), l, visit)
+		walk(&p, l.child(loc, "property", name), load.ChildPath(path, name), l, visit, s, path)
 	}
 	if s.AdditionalProperties != nil {
-		walk(s.AdditionalProperties.Schema, l.child(loc, "additionalProperties", ""), path+".*", l, visit)
+		walk(s.AdditionalProperties.Schema, l.child(loc, "additionalProperties", ""), path+".*", l, visit, s, path)
 	}
 	for _, k := range sortedKeys(s.PatternProperties) {
 		p := s.PatternProperties[k]
-		walk(&p, l.child(loc, "patternProperties", k), path+".patternProperties["+k+"]", l, visit)
+		walk(&p, l.child(loc, "patternProperties", k), path+".patternProperties["+k+"]", l, visit, s, path)
 	}
 	if s.AdditionalItems != nil {
-		walk(s.AdditionalItems.Schema, l.child(loc, "additionalItems", ""), path+".additionalItems", l, visit)
+		walk(s.AdditionalItems.Schema, l.child(loc, "additionalItems", ""), path+".additionalItems", l, visit, s, path)
 	}
 	for _, k := range sortedKeys(s.Definitions) {
 		p := s.Definitions[k]
-		walk(&p, l.child(loc, "definitions", k), path+".definitions["+k+"]", l, visit)
+		walk(&p, l.child(loc, "definitions", k), path+".definitions["+k+"]", l, visit, s, path)
 	}
 	for _, k := range sortedKeys(s.Dependencies) {
-		walk(s.Dependencies[k].Schema, l.child(loc, "dependencies", k), path+".dependencies["+k+"]", l, visit)
+		walk(s.Dependencies[k].Schema, l.child(loc, "dependencies", k), path+".dependencies["+k+"]", l, visit, s, path)
 	}
 }
 
+// pos is where walkPairs is: the location in crdify's spelling, the path in opack's, and the old node
+// above (nil at the root) with its path.
+type pos struct {
+	loc, path  string
+	parent     *apiextv1.JSONSchemaProps
+	parentPath string
+}
+
 // walkPairs visits each node of o's tree with the node at the same location of n's tree (nil where n lacks
-// it), in crdify's spelling of locations, leaving out the subtrees o and n hold alike.
-func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc, path string, o, n *apiextv1.JSONSchemaProps)) {
+// it), in crdify's spelling of locations, leaving out the subtrees o and n hold alike, and those below a
+// node visit says not to descend into.
+func walkPairs(o, n *apiextv1.JSONSchemaProps, at pos, visit func(at pos, o, n *apiextv1.JSONSchemaProps) bool) {
 	if o == nil || n != nil && eqSchema(o, n) {
 		return
 	}
-	visit(loc, path, o, n)
+	if !visit(at, o, n) {
+		return
+	}
 	var l crdifyLocator
+	loc, path := at.loc, at.path
+	below := func(loc, p string) pos { return pos{loc, p, o, path} }
 	pick := func(get func(*apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
 		if n == nil {
 			return nil
@@ -92,7 +108,7 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 				return nil
 			}
 			return s.Items.Schema
-		}), l.child(loc, "items", ""), path+"[*]", visit)
+		}), below(l.child(loc, "items", ""), path+"[*]"), visit)
 		for i := range o.Items.JSONSchemas {
 			k := strconv.Itoa(i)
 			walkPairs(&o.Items.JSONSchemas[i], pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
@@ -100,7 +116,7 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 					return nil
 				}
 				return &s.Items.JSONSchemas[i]
-			}), l.child(loc, "itemsIndex", k), path+"["+k+"]", visit)
+			}), below(l.child(loc, "itemsIndex", k), path+"["+k+"]"), visit)
 		}
 	}
 	for _, c := range []struct {
@@ -119,10 +135,10 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 					return &nl[i]
 				}
 				return nil
-			}), l.child(loc, c.kw, k), path+"."+c.kw+"["+k+"]", visit)
+			}), below(l.child(loc, c.kw, k), path+"."+c.kw+"["+k+"]"), visit)
 		}
 	}
-	walkPairs(o.Not, pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps { return s.Not }), l.child(loc, "not", ""), path+".not", visit)
+	walkPairs(o.Not, pick(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps { return s.Not }), below(l.child(loc, "not", ""), path+".not"), visit)
 	for _, m := range []struct {
 		kind, sep string
 		get       func(*apiextv1.JSONSchemaProps) map[string]apiextv1.JSONSchemaProps
@@ -140,16 +156,23 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 			continue
 		}
 		for _, name := range sortedKeys(om) {
+			// Compared on the stack first: only a property that differs is copied to the heap to walk.
 			op := om[name]
+			v, ok := nm[name]
+			if ok && eqSchema(&op, &v) {
+				continue
+			}
+			ocopy := op
 			var np *apiextv1.JSONSchemaProps
-			if v, ok := nm[name]; ok {
-				np = &v
+			if ok {
+				ncopy := v
+				np = &ncopy
 			}
 			p := load.ChildPath(path, name)
 			if m.kind != "property" {
 				p = path + m.sep + "[" + name + "]"
 			}
-			walkPairs(&op, np, l.child(loc, m.kind, name), p, visit)
+			walkPairs(&ocopy, np, below(l.child(loc, m.kind, name), p), visit)
 		}
 	}
 	orBool := func(get func(*apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool) (*apiextv1.JSONSchemaProps, *apiextv1.JSONSchemaProps) {
@@ -166,15 +189,15 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 		return ob.Schema, ns
 	}
 	os, ns := orBool(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool { return s.AdditionalProperties })
-	walkPairs(os, ns, l.child(loc, "additionalProperties", ""), path+".*", visit)
+	walkPairs(os, ns, below(l.child(loc, "additionalProperties", ""), path+".*"), visit)
 	os, ns = orBool(func(s *apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaPropsOrBool { return s.AdditionalItems })
-	walkPairs(os, ns, l.child(loc, "additionalItems", ""), path+".additionalItems", visit)
+	walkPairs(os, ns, below(l.child(loc, "additionalItems", ""), path+".additionalItems"), visit)
 	for _, k := range sortedKeys(o.Dependencies) {
 		var nd *apiextv1.JSONSchemaProps
 		if n != nil {
 			nd = n.Dependencies[k].Schema
 		}
-		walkPairs(o.Dependencies[k].Schema, nd, l.child(loc, "dependencies", k), path+".dependencies["+k+"]", visit)
+		walkPairs(o.Dependencies[k].Schema, nd, below(l.child(loc, "dependencies", k), path+".dependencies["+k+"]"), visit)
 	}
 }
 
@@ -182,7 +205,7 @@ func walkPairs(o, n *apiextv1.JSONSchemaProps, loc, path string, visit func(loc,
 // walkers' maps do.
 func flatten(root *apiextv1.JSONSchemaProps, l locator) map[string]node {
 	out := map[string]node{}
-	walk(root, "^", "^", l, func(loc string, n node) { out[loc] = n })
+	walk(root, "^", "^", l, func(loc string, n node) { out[loc] = n }, nil, "")
 	return out
 }
 
