@@ -12,9 +12,9 @@ import (
 )
 
 // knownOLMDisagreements are the places where opack's actors disagree with what the real OLM controllers
-// did with a CASES.tsv row (columns olm-v0 and olm-v1, recorded by cmd/opack TestE2ECRDCasesOLM; their
-// messages in testdata/crd-upgrade/OLM-VERDICTS.json). Each key is "CONTROLLER ROW RULE": RULE is the
-// opack rule that names CONTROLLER although CONTROLLER accepted the upgrade, or "-" when CONTROLLER refused
+// did with a CASES.tsv row (columns olm-v0, olm-v1 and olm-v1.2, recorded by cmd/opack TestE2ECRDCasesOLM;
+// their messages in testdata/crd-upgrade/OLM-VERDICTS.json). Each key is "COLUMN ROW RULE": RULE is the
+// opack rule that names the column's controller although it accepted the upgrade, or "-" when it refused
 // it and no finding names it (nor the API server, when the API server refused). This list is to be
 // emptied, not extended: a disagreement is fixed in the actor model or kept here with its reason.
 var knownOLMDisagreements = map[string]string{
