@@ -169,12 +169,17 @@ func compareVersionsCrdify(ov, nv *apiextv1.CustomResourceDefinitionVersion, kin
 			n = empty
 			removed = append(removed, Refusal{Version: version, Path: at.path, Property: at.loc, Removed: true, Holder: at.parent, HolderPath: at.parentPath})
 		}
-		for _, is := range compareNodes(o, n, kind == KindServed) {
+		issues := compareNodes(o, n, kind == KindServed)
+		for _, is := range issues {
 			out = append(out, keyed{Refusal{Kind: kind, Version: version, Path: at.path, Property: at.loc, Check: is.check,
 				Keywords: is.keywords, Removed: gone, Old: is.old, New: is.new, Message: is.message, Holder: at.parent, HolderPath: at.parentPath},
 				strings.Join([]string{version, at.loc, is.check, is.key}, "\x00")})
 		}
-		return !gone || !topmost
+		// Below a removed node crdify compares every node with an empty one; a caller that reports the
+		// removal once needs only the first refusals on the way down.
+		// Not between served versions: their errors are dropped when OLD's had them, and what is new
+		// may lie below a removal OLD made too.
+		return !gone || !topmost || kind == KindServed || len(issues) == 0
 	})
 	return out, removed
 }

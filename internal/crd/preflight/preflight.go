@@ -105,8 +105,8 @@ type Option func(*options)
 
 type options struct{ topmost bool }
 
-// TopmostRemovals leaves out what crdify reports of the nodes below a removed node (each is a removed
-// field of its own to crdify, compared with an empty node): the removed node's own refusals say all a
+// TopmostRemovals leaves out what crdify reports of the nodes below a removed node that has refusals of
+// its own (each is a removed field of its own to crdify, compared with an empty node): they say all a
 // caller that reports the removal once needs, at a fraction of the cost of a large removed subtree.
 func TopmostRemovals() Option { return func(o *options) { o.topmost = true } }
 

@@ -167,3 +167,21 @@ func TestStoredVersionsScopeAndPanics(t *testing.T) {
 }
 
 func ptr[T any](v T) *T { return &v }
+
+// TestServedRemovalBelowPreExisting: between served versions, crdify reports every node a newer version
+// lacks and drops what OLD's versions already had; a field added below a node the newer version never had
+// is new, and TopmostRemovals (which shortens same-version removals) must not hide it.
+func TestServedRemovalBelowPreExisting(t *testing.T) {
+	withA := func(children map[string]apiextv1.JSONSchemaProps) *apiextv1.JSONSchemaProps {
+		return obj(map[string]apiextv1.JSONSchemaProps{"a": *obj(children)})
+	}
+	v2 := obj(map[string]apiextv1.JSONSchemaProps{"b": str()})
+	old := crd(ver("v1", true, withA(map[string]apiextv1.JSONSchemaProps{"x": str()})), ver("v2", false, v2))
+	new := crd(ver("v1", true, withA(map[string]apiextv1.JSONSchemaProps{"x": str(), "y": {Type: "boolean"}})), ver("v2", false, v2))
+	want := []refusal{{KindServed, "v1 -> v2", "^.spec.a.y", "type"}}
+	for _, opts := range [][]Option{nil, {TopmostRemovals()}} {
+		if diff := cmp.Diff(want, summarize(Check(old, new, Crdify, opts...))); diff != "" {
+			t.Errorf("%d options (-want +got):\n%s", len(opts), diff)
+		}
+	}
+}
