@@ -214,7 +214,7 @@ if [ -d "$kmm/input" ] && [ -n "$sdk" ]; then
   o=$(row "make bundle, kernel-module-management: opack generate bundle (kustomize-manifests step included)" "–" "≤ 0.25× the row below" "" \
     -- sh -c "cd '$work/kmm-full' && exec '$opack' generate bundle --kustomize-dir config/manifests $(cat "$kmm/generate.args")")
   echo "$o"
-  u=$(row "make bundle, kernel-module-management: operator-sdk generate kustomize manifests, then $kustomize_build | generate bundle" "–" "–" "" \
+  u=$(row "make bundle, kernel-module-management: operator-sdk generate kustomize manifests, then $kustomize_build piped to generate bundle" "–" "–" "" \
     -- sh -c "cd '$work/kmm-sdk' && '$sdk' generate kustomize manifests $(cat "$kmm/kustomize-manifests.args") >/dev/null 2>&1; $kustomize_build config/manifests | '$sdk' generate bundle $(cat "$kmm/generate.args") >/dev/null 2>&1")
   echo "$u"
   ratios+=("$(ratio "opack / operator-sdk make bundle, kernel-module-management" "$(wall "$o")" "$(wall "$u")")")

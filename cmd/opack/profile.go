@@ -5,29 +5,44 @@ import (
 	"os"
 	"runtime"
 	"runtime/pprof"
+	"runtime/trace"
 
 	"github.com/spf13/cobra"
 )
 
-// profileFlags are the hidden global --cpuprofile and --memprofile flags: pprof profiles of one run,
-// for `go tool pprof` (see docs/performance.md).
+// profileFlags are the hidden global --cpuprofile, --memprofile and --trace flags: pprof profiles
+// of one run, for `go tool pprof`, and its execution trace, for `go tool trace` (where wall time
+// goes: goroutines, GC, system calls; see docs/performance.md).
 type profileFlags struct {
-	cpu, mem string
-	cpuFile  *os.File
+	cpu, mem, trace    string
+	cpuFile, traceFile *os.File
 }
 
 func (p *profileFlags) addFlags(cmd *cobra.Command) {
 	f := cmd.PersistentFlags()
 	f.StringVar(&p.cpu, "cpuprofile", "", "write a CPU profile of the run to this file")
 	f.StringVar(&p.mem, "memprofile", "", "write a heap profile (allocations and what is live at the end) to this file")
+	f.StringVar(&p.trace, "trace", "", "write an execution trace of the run to this file")
 	_ = f.MarkHidden("cpuprofile")
 	_ = f.MarkHidden("memprofile")
+	_ = f.MarkHidden("trace")
 }
 
 // start begins CPU profiling when asked.
 func (p *profileFlags) start() error {
 	if p.mem != "" {
 		runtime.MemProfileRate = 64 * 1024
+	}
+	if p.trace != "" {
+		f, err := os.Create(p.trace)
+		if err != nil {
+			return fmt.Errorf("creating the trace: %w", err)
+		}
+		if err := trace.Start(f); err != nil {
+			f.Close()
+			return fmt.Errorf("starting the trace: %w", err)
+		}
+		p.traceFile = f
 	}
 	if p.cpu == "" {
 		return nil
@@ -46,6 +61,13 @@ func (p *profileFlags) start() error {
 
 // stop ends the CPU profile and writes the heap profile; it runs whether the command failed or not.
 func (p *profileFlags) stop() error {
+	if p.traceFile != nil {
+		trace.Stop()
+		if err := p.traceFile.Close(); err != nil {
+			return fmt.Errorf("writing the trace: %w", err)
+		}
+		p.traceFile = nil
+	}
 	if p.cpuFile != nil {
 		pprof.StopCPUProfile()
 		if err := p.cpuFile.Close(); err != nil {
