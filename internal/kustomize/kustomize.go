@@ -9,6 +9,7 @@ import (
 	"sigs.k8s.io/kustomize/api/krusty"
 	"sigs.k8s.io/kustomize/api/resmap"
 	"sigs.k8s.io/kustomize/kyaml/filesys"
+	"sigs.k8s.io/kustomize/kyaml/openapi"
 
 	"github.com/opack/opack/internal/stepcache"
 )
@@ -69,8 +70,8 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 	if o.files != nil {
 		fs = overlayFS{FileSystem: fs, files: o.files}
 	}
-	sandbox := func() (*sandbox, error) { return newSandbox(ctx, fs, o.root, onDisk, o.allowRemote) }
-	sb, err := sandbox()
+	newSB := func() (*sandbox, error) { return newSandbox(ctx, fs, o.root, onDisk, o.allowRemote) }
+	sb, err := newSB()
 	if err != nil {
 		return nil, err
 	}
@@ -85,16 +86,14 @@ func build(ctx context.Context, fs filesys.FileSystem, onDisk bool, dir string, 
 			o.tell(e.Notices)
 			return e.Out, nil
 		}
-		if sb, err = sandbox(); err != nil { // the lookup's questions leave notices behind
+		if sb, err = newSB(); err != nil { // the lookup's questions leave notices behind
 			return nil, err
 		}
 	}
-	j := newJournal(sb)
-	kopts := krusty.MakeDefaultOptions()
-	// Unspecified honours a kustomization's sortOptions and otherwise uses the legacy order,
-	// which is what the kustomize CLI prints.
-	kopts.Reorder = krusty.ReorderOptionUnspecified
-	resMap, err := run(kopts, j, dir)
+	sb, j, resMap, err := runSchemaAware(dir, sb, newSB)
+	if sb == nil {
+		return nil, err
+	}
 	o.tell(sb.notices)
 	if sb.refused != nil {
 		return nil, sb.refused
@@ -158,4 +157,37 @@ func ProjectRoot(dir string) string {
 		}
 	}
 	return a
+}
+
+// runSchemaAware runs kustomize on dir through sb, the default OpenAPI schema decoding alongside
+// (see schemaMu); a build that names a schema of its own runs again on a fresh sandbox from the
+// reset schema state, as a kustomize process of its own would. It returns the journal of the run
+// it kept and its sandbox (nil when no sandbox could be made).
+func runSchemaAware(dir string, sb *sandbox, fresh func() (*sandbox, error)) (*sandbox, *journalFS, resmap.ResMap, error) {
+	schemaMu.Lock()
+	defer schemaMu.Unlock()
+	wait := warmSchema()
+	j := newJournal(sb)
+	resMap, err := run(kustomizeOptions(), j, dir)
+	wait()
+	if !sb.openAPI {
+		return sb, j, resMap, err
+	}
+	openapi.ResetOpenAPI()
+	defer openapi.ResetOpenAPI()
+	if sb, err = fresh(); err != nil {
+		return nil, nil, nil, err
+	}
+	j = newJournal(sb)
+	resMap, err = run(kustomizeOptions(), j, dir)
+	return sb, j, resMap, err
+}
+
+// kustomizeOptions are the kustomize CLI's build options.
+func kustomizeOptions() *krusty.Options {
+	kopts := krusty.MakeDefaultOptions()
+	// Unspecified honours a kustomization's sortOptions and otherwise uses the legacy order,
+	// which is what the kustomize CLI prints.
+	kopts.Reorder = krusty.ReorderOptionUnspecified
+	return kopts
 }

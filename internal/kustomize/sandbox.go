@@ -38,6 +38,7 @@ type sandbox struct {
 	refused     error             // the first remote entry refused or failed to fetch (kustomize hides it)
 	notices     []string          // kustomize's deprecation notices, by file (noteDeprecated)
 	noticed     map[string]bool
+	openAPI     bool // a kustomization read names an OpenAPI schema (runSchemaAware)
 }
 
 // noteDeprecated keeps the deprecation notices kustomize prints for the kustomization k read from
@@ -192,6 +193,9 @@ func (s *sandbox) ReadFile(p string) ([]byte, error) {
 		return data, nil // kustomize reports the syntax error itself
 	}
 	s.noteDeprecated(p, &k)
+	if k.OpenAPI != nil {
+		s.openAPI = true
+	}
 	urls, err := remoteEntries(p, &k, s.allowRemote)
 	if err == nil && len(urls) > 0 {
 		data, err = s.localize(s.ctx, abs(p), data, urls)
