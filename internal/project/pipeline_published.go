@@ -4,7 +4,9 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"reflect"
+	"slices"
 	"sort"
 	"strings"
 
@@ -77,19 +79,7 @@ func propertiesDifference(old, b fbc.Bundle) string {
 // objectsDifference compares the bundle objects by kind and name.
 func objectsDifference(old, built []string) string {
 	oo, bo := objectsByName(old), objectsByName(built)
-	names := map[string]bool{}
-	for n := range oo {
-		names[n] = true
-	}
-	for n := range bo {
-		names[n] = true
-	}
-	sorted := make([]string, 0, len(names))
-	for n := range names {
-		sorted = append(sorted, n)
-	}
-	sort.Strings(sorted)
-	for _, n := range sorted {
+	for _, n := range unionKeys(oo, bo) {
 		o, inOld := oo[n]
 		b, inBuilt := bo[n]
 		switch {
@@ -145,19 +135,7 @@ func firstDifference(a, b any, at string) string {
 		if !ok {
 			return orRoot(at)
 		}
-		keys := map[string]bool{}
-		for k := range av {
-			keys[k] = true
-		}
-		for k := range bv {
-			keys[k] = true
-		}
-		sorted := make([]string, 0, len(keys))
-		for k := range keys {
-			sorted = append(sorted, k)
-		}
-		sort.Strings(sorted)
-		for _, k := range sorted {
+		for _, k := range unionKeys(av, bv) {
 			if d := firstDifference(av[k], bv[k], at+"."+k); d != "" {
 				return d
 			}
@@ -227,4 +205,12 @@ func imageRepo(ref string) string {
 		ref = ref[:i]
 	}
 	return ref
+}
+
+// unionKeys returns the keys of a and b, sorted, each once.
+func unionKeys[V any](a, b map[string]V) []string {
+	keys := slices.Collect(maps.Keys(a))
+	keys = slices.AppendSeq(keys, maps.Keys(b))
+	slices.Sort(keys)
+	return slices.Compact(keys)
 }
