@@ -34,7 +34,8 @@ deploy:
     createNamespace: true
     catalog:
       pollIntervalMinutes: 10
-    # minOLMVersion: v1.6.0  # the oldest operator-controller of your clusters (v1.6.0+ installs webhooks)
+    # minOLMVersion: v1.6.0  # the oldest operator-controller of your clusters: v1.6.0+ installs webhooks;
+    #                        # unset or below v1.4.0, what v1.0-v1.3's CRD upgrade preflight refuses fails too
     # serviceAccount:        # operator-controller v1.0.0 to v1.10 require one (optional from v1.11.0):
     #   name: {{ .Package }}-installer   # RBAC derived from the bundle's CSV (not cluster-admin)
 # waivers:             # accept a reviewed finding

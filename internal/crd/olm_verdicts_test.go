@@ -127,3 +127,27 @@ func summary(fs []Finding) string {
 	}
 	return strings.Join(out, ", ")
 }
+
+// TestOLMv1FixesAgree holds, on every CASES.tsv row with the preflight before v1.4 modelled too, that the
+// findings of one node do not contradict each other: a fix that says raising the clusters' OLM v1 to
+// v1.4.0 lets the change through is wrong where OLM v1 of every release refuses a change of the same node
+// (dynatrace's additionalProperties: crdify refuses the schema inside whole, kapp its description).
+func TestOLMv1FixesAgree(t *testing.T) {
+	ctx := context.Background()
+	for _, row := range readCasesRows(t) {
+		old, newSet, opts, _ := caseInputs(ctx, t, row)
+		byNode := map[string][]Finding{}
+		for _, f := range CompareSets(old, newSet, append(opts, WithOLMv1MinVersion(olmV1Old))...) {
+			k := strings.Join([]string{f.CRD, f.Version, f.Path, fmt.Sprint(f.Rule == RuleServedVersion)}, " ")
+			byNode[k] = append(byNode[k], f)
+		}
+		for node, fs := range byNode {
+			laterInstalls := slices.IndexFunc(fs, func(f Finding) bool { return f.OLMv1 == "" && f.OLMv1Kapp != "" })
+			everyRefuses := slices.IndexFunc(fs, func(f Finding) bool { return f.OLMv1 != "" })
+			if laterInstalls >= 0 && everyRefuses >= 0 {
+				t.Errorf("%s: %s: one finding says OLM v1 from %s installs it (%s), another that every release refuses it (%s)",
+					row.ID, node, OLMv1PreflightVersion, fs[laterInstalls].OLMv1Kapp, fs[everyRefuses].OLMv1)
+			}
+		}
+	}
+}

@@ -62,13 +62,14 @@ var below = map[string]string{
 // change's when it is at the change's node and of the keyword the change's rule reports, below a field
 // the change removes or retypes, or inside a keyword's subtree the change is in. A refusal no change
 // accounts for (a keyword opack's rules find harmless, a removed field that loses nothing, a version whose
-// schema no client reads) becomes a change of its own, semantically info: OLM v1 refuses it all the same.
+// schema no client reads) becomes a change of its own, semantically info, one per node whichever
+// preflights refuse it: OLM v1 refuses it all the same.
 func attachOLMv1(o *options, oc, nc *apiextv1.CustomResourceDefinition, changes []change) []change {
 	// The live CRD holds the stored versions; the model reads it, so a copy of the top level will do.
 	live := *oc
 	live.Status.StoredVersions = o.stored(oc)
+	var orphans []pref
 	for _, p := range o.preflights {
-		var orphans []preflight.Refusal
 		for _, r := range preflight.Check(&live, nc, p, preflight.TopmostRemovals()) {
 			left := r.Keywords
 			matched := false
@@ -83,15 +84,46 @@ func attachOLMv1(o *options, oc, nc *apiextv1.CustomResourceDefinition, changes 
 			}
 			switch {
 			case !matched:
-				orphans = append(orphans, r)
+				orphans = append(orphans, pref{p, r})
 			case r.Check == preflight.CheckUnhandled && len(left) > 0:
 				r.Keywords = left
-				orphans = append(orphans, r)
+				orphans = append(orphans, pref{p, r})
 			}
 		}
-		changes = append(changes, orphanChanges(nc.Name, p, orphans)...)
 	}
-	return changes
+	orphans = slices.DeleteFunc(orphans, func(o pref) bool { return nameAtNode(changes, o) })
+	return append(changes, orphanChanges(nc.Name, orphans)...)
+}
+
+// nameAtNode names refusal o on a change of opack's rules at o's node, if there is one, and reports
+// whether it did: what else a preflight refuses at a node is one change with what opack finds there (the
+// node's fix keeps it all as it was), not a second finding whose fix would contradict the first's
+// (raising OLM v1 to v1.4.0 lets through none of a node crdify refuses).
+func nameAtNode(changes []change, o pref) bool {
+	r := o.r
+	if r.Removed || r.Kind == preflight.KindCRD && r.Path == "" {
+		return false
+	}
+	switch r.Check {
+	case preflight.CheckRemoved, preflight.CheckPanic:
+		return false
+	}
+	served := r.Kind == preflight.KindServed
+	named := false
+	for i := range changes {
+		f := &changes[i].Finding
+		if f.Path == r.Path && f.Version == r.Version && (f.Rule == RuleServedVersion) == served {
+			name(f, o.p, checkText(o.p, r, nil))
+			named = true
+		}
+	}
+	return named
+}
+
+// pref is a refusal of preflight p.
+type pref struct {
+	p preflight.Preflight
+	r preflight.Refusal
 }
 
 // name records that preflight p refuses f's change for check.
@@ -216,15 +248,16 @@ func checkText(p preflight.Preflight, r preflight.Refusal, kws []string) string 
 }
 
 // orphanChanges makes changes of the refusals no finding accounts for: one per node (and version, or
-// served pair), its rule the weightiest of its refusals' (orphanRules), its message listing what changed;
+// served pair) whichever preflights refuse it, its rule the weightiest of its refusals' (orphanRules), its message listing what changed;
 // a removed node below another removed one is the other's. They are semantically info: opack's own rules
 // find no existing object or client affected.
 //
 // Those that differ in their path alone get the Echo of their node (the shape of the old node above it
 // and the path below that): a change made to identical copies of a struct folds into one finding.
-func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.Refusal) []change {
+func orphanChanges(crdName string, refusals []pref) []change {
 	removed := map[[3]string]bool{}
-	for _, r := range refusals {
+	for _, pr := range refusals {
+		r := pr.r
 		if r.Removed || r.Check == preflight.CheckRemoved {
 			removed[[3]string{r.Kind, r.Version, r.Path}] = true
 		}
@@ -245,11 +278,13 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		holderPath string
 		rule       Rule
 		parts      []string
-		checks     []string
+		checks     []pref // one refusal of each check, to name
+		texts      []string
 	}
 	var nodes []*node
 	index := map[[3]string]*node{}
-	for _, r := range refusals {
+	for _, pr := range refusals {
+		r := pr.r
 		if (r.Removed || r.Check == preflight.CheckRemoved) && belowRemoved(r) {
 			continue
 		}
@@ -271,11 +306,15 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		if n.rule == "" || orphanWeight(rule) < orphanWeight(n.rule) {
 			n.rule = rule
 		}
-		if !slices.Contains(n.parts, part) {
-			n.parts = append(n.parts, part)
+		// Preflights name one change alike ("a change inside additionalProperties"): each part once.
+		for _, sub := range strings.Split(part, "; ") {
+			if !slices.Contains(n.parts, sub) {
+				n.parts = append(n.parts, sub)
+			}
 		}
-		if c := checkText(p, r, nil); !slices.Contains(n.checks, c) {
-			n.checks = append(n.checks, c)
+		if c := checkText(pr.p, r, nil); !slices.Contains(n.texts, c) {
+			n.texts = append(n.texts, c)
+			n.checks = append(n.checks, pr)
 		}
 	}
 	out := make([]change, 0, len(nodes))
@@ -294,8 +333,8 @@ func orphanChanges(crdName string, p preflight.Preflight, refusals []preflight.R
 		if n.served {
 			c.Inner, c.Rule = n.rule, RuleServedVersion
 		}
-		for _, check := range n.checks {
-			name(&c.Finding, p, check)
+		for i, check := range n.checks {
+			name(&c.Finding, check.p, n.texts[i])
 		}
 		alike[echoKey(c.Finding)]++
 		out = append(out, c)
