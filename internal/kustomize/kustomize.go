@@ -159,17 +159,15 @@ func ProjectRoot(dir string) string {
 	return a
 }
 
-// runSchemaAware runs kustomize on dir through sb, the default OpenAPI schema decoding alongside
-// (see schemaMu); a build that names a schema of its own runs again on a fresh sandbox from the
+// runSchemaAware runs kustomize on dir through sb, alone on kustomize's schema state (see
+// schemaMu); a build that names a schema of its own runs again on a fresh sandbox from the
 // reset schema state, as a kustomize process of its own would. It returns the journal of the run
 // it kept and its sandbox (nil when no sandbox could be made).
 func runSchemaAware(dir string, sb *sandbox, fresh func() (*sandbox, error)) (*sandbox, *journalFS, resmap.ResMap, error) {
 	schemaMu.Lock()
 	defer schemaMu.Unlock()
-	wait := warmSchema()
 	j := newJournal(sb)
 	resMap, err := run(kustomizeOptions(), j, dir)
-	wait()
 	if !sb.openAPI {
 		return sb, j, resMap, err
 	}
