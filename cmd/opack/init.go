@@ -28,12 +28,16 @@ split and unquoted as the shell does): the bundle target's operator-sdk generate
 --version, --channels, --default-channel, --output-dir, --extra-service-accounts), the kustomize build
 piped into it, its generate kustomize manifests step, its kustomize edit set image lines (as images
 overrides), and BUNDLE_IMG, CATALOG_IMG, IMAGE_TAG_BASE. A Makefile that runs its bundle target once per
-profile gets one bundle per profile (bundles). A value make would only know by running something
-($(shell ...), the environment) is not guessed: a note names it with its line; one that decides the
+profile gets one bundle per profile (bundles). $(shell cat FILE) is read as make reads it (FILE inside the
+project). A value make would only know by running something (any other $(shell ...), the environment)
+is not guessed: a note names it with its line; one that decides the
 package, the kustomize folder or the bundle folder stops init, with the flag that gives it. Commands of
 the recipe opack.yaml does not carry (a sed over the bundle, a kustomize edit other than set image) and
 the committed files the first build will want to prune are notes too. The package falls back to
-PROJECT's projectName, the install namespace comes from config/default.
+PROJECT's projectName, the install namespace comes from config/default. A repository without PROJECT is
+read from the Makefile alone (operator-sdk generate bundle needs none). Image names without a registry
+are not guessed: --bundle-image and --catalog-image give them. The OLM deploy manifests go to deploy/,
+or to olm-deploy/ when deploy/ holds the kustomize tree or files opack did not write.
 
 Catalogs already in the repository are kept: every file-based catalog of the package (any folder
 of olm.package / olm.channel / olm.bundle files) becomes a catalog in mode fbc, to which opack

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -41,6 +42,34 @@ func TestInitAndEmitCommands(t *testing.T) {
 		if code != s.code || !strings.Contains(stdout, s.stdout) || !strings.Contains(stderr, s.stderr) {
 			t.Errorf("opack %s: exit %d, stdout %q, stderr %q; want exit %d, stdout ~%q, stderr ~%q",
 				strings.Join(s.args, " "), code, stdout, stderr, s.code, s.stdout, s.stderr)
+		}
+	}
+}
+
+// TestInitErrorLines: the notes of a stopped init, and opack.yaml's problems, are a line each on
+// stderr, each escaped as one line: a Makefile's carriage return cannot start a line of its own.
+func TestInitErrorLines(t *testing.T) {
+	dir := t.TempDir()
+	mk := "VERSION ?= 1.0\r::error::injected\nIMG_BASE ?= memcached-operator\n" +
+		"BUNDLE_IMG ?= $(IMG_BASE)-bundle:v$(VERSION)\nCATALOG_IMG ?= $(IMG_BASE)-catalog:v$(VERSION)\n" +
+		"bundle:\n\tkustomize build config/manifests | operator-sdk generate bundle -q --version $(VERSION) --package p\n"
+	if err := os.WriteFile(filepath.Join(dir, "Makefile"), []byte(mk), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, _, stderr := runOpack(t, "", "init", dir)
+	if code == 0 {
+		t.Fatalf("init exited 0:\n%s", stderr)
+	}
+	lines := strings.Split(strings.TrimRight(stderr, "\n"), "\n")
+	if !strings.HasPrefix(lines[0], "Error: ") || len(lines) < 3 || lines[1] != "notes on what opack read:" {
+		t.Fatalf("not an error followed by its notes, each on its line:\n%s", stderr)
+	}
+	if !strings.Contains(stderr, `\r::error::injected`) {
+		t.Errorf("the Makefile's line is not quoted, escaped, in a note:\n%s", stderr)
+	}
+	for _, l := range strings.FieldsFunc(stderr, func(r rune) bool { return r == '\n' || r == '\r' })[2:] {
+		if !strings.HasPrefix(l, "  ") {
+			t.Errorf("a line that is not an indented note: %q", l)
 		}
 	}
 }

@@ -8,7 +8,9 @@ import (
 	"os"
 	"strings"
 
+	"github.com/opack/opack/internal/adopt"
 	"github.com/opack/opack/internal/escape"
+	"github.com/opack/opack/internal/project/config"
 	"github.com/opack/opack/internal/tmpdir"
 	"github.com/opack/opack/internal/version"
 	"github.com/spf13/cobra"
@@ -78,12 +80,46 @@ func run(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.
 		code = ee.code
 	}
 	if msg := err.Error(); msg != "" {
-		if errors.As(err, new(*commandError)) {
-			msg = escape.Text(msg) // a command's error quotes its input: one line
+		if !errors.As(err, new(*commandError)) {
+			fmt.Fprintln(stderr, "Error:", msg)
+			return code
 		}
-		fmt.Fprintln(stderr, "Error:", msg)
+		// A command's error quotes its input: each of its lines is escaped as one line.
+		for i, l := range errorLines(err) {
+			if i == 0 {
+				l = "Error: " + escape.Text(l)
+			} else {
+				l = escape.Text(l)
+			}
+			fmt.Fprintln(stderr, l)
+		}
 	}
 	return code
+}
+
+// errorLines are the lines of a command's error: opack.yaml's problems and init's notes on what
+// it read are a line each; anything else is one line, whatever it holds.
+func errorLines(err error) []string {
+	msg := err.Error()
+	var noted *adopt.NotedError
+	if errors.As(err, &noted) && strings.HasSuffix(msg, noted.Error()) {
+		lines := errorLines(noted.Err)
+		lines[0] = strings.TrimSuffix(msg, noted.Error()) + lines[0]
+		lines = append(lines, "notes on what opack read:")
+		for _, n := range noted.Notes() {
+			lines = append(lines, "  "+n)
+		}
+		return lines
+	}
+	var ce *config.ConfigError
+	if errors.As(err, &ce) && len(ce.Errs) > 0 && strings.HasSuffix(msg, ce.Error()) {
+		lines := []string{strings.TrimSuffix(msg, ce.Error()) + ce.Errs[0].Error()}
+		for _, fe := range ce.Errs[1:] {
+			lines = append(lines, fe.Error())
+		}
+		return lines
+	}
+	return []string{msg}
 }
 
 // commandError is an error a command's RunE returned, as opposed to cobra's own usage errors

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path"
 	"path/filepath"
@@ -157,17 +158,19 @@ func initProfiles(ctx context.Context, dir string, opts InitOptions, pr *profile
 	return data, notes, err
 }
 
-// readScaffold reads what it can of the project; only PROJECT is required.
+// readScaffold reads what it can of the project: PROJECT, or, in a repository without one (operator-sdk
+// generate bundle needs none), a Makefile whose bundle target runs generate bundle.
 func readScaffold(ctx context.Context, dir string, opts InitOptions, extra ...makefile.Option) (scaffold, []string, error) {
 	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
+	if abs, aerr := filepath.Abs(file); aerr == nil {
+		file = abs
+	}
 	data, err := rootfs.ReadFile(dir, "PROJECT")
-	if err != nil {
-		if abs, aerr := filepath.Abs(file); aerr == nil {
-			file = abs
-		}
-		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file %s: %w (run opack init in the operator's root folder, the one holding PROJECT)", file, errors.Unwrap(err))
+	noProject := errors.Is(err, fs.ErrNotExist)
+	if err != nil && !noProject {
+		return sc, nil, fmt.Errorf("reading the kubebuilder/operator-sdk project file %s: %w", file, errors.Unwrap(err))
 	}
 	var pf struct {
 		ProjectName string `json:"projectName"`
@@ -179,6 +182,14 @@ func readScaffold(ctx context.Context, dir string, opts InitOptions, extra ...ma
 	sc.ProjectName, sc.Domain = pf.ProjectName, pf.Domain
 	if sc.Make, err = readMakefile(dir, extra...); err != nil {
 		return sc, nil, withNotes(err, sc.Make.Notes)
+	}
+	if noProject {
+		if sc.Make.Recipe == nil {
+			return sc, nil, fmt.Errorf("no kubebuilder/operator-sdk project file %s, and no Makefile target running operator-sdk generate bundle: "+
+				"run opack init in the operator's root folder, the one holding PROJECT or that Makefile", file)
+		}
+		notes = append(notes, fmt.Sprintf("no PROJECT file: the bundle is built as operator-sdk generate bundle builds it without one "+
+			"(from make %s's flags; no Go API types read for the CSV's descriptors)", sc.Make.Recipe.Target))
 	}
 	notes = append(notes, sc.Make.Notes...)
 	sc.layout(opts)
@@ -278,5 +289,21 @@ func withNotes(err error, notes []string) error {
 	if len(notes) == 0 {
 		return err
 	}
-	return fmt.Errorf("%w\nnotes on what opack read:\n  %s", err, strings.Join(notes, "\n  "))
+	return &NotedError{Err: err, notes: notes}
 }
+
+// NotedError is an error of init with the notes on what it read before it stopped: each a line of
+// its own, quoting the repository (a caller escapes each as one line).
+type NotedError struct {
+	Err   error
+	notes []string
+}
+
+func (e *NotedError) Error() string {
+	return fmt.Sprintf("%v\nnotes on what opack read:\n  %s", e.Err, strings.Join(e.notes, "\n  "))
+}
+
+func (e *NotedError) Unwrap() error { return e.Err }
+
+// Notes are the notes, one line each.
+func (e *NotedError) Notes() []string { return e.notes }

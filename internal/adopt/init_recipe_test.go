@@ -110,7 +110,7 @@ func TestInitNamesWhatItCannotRead(t *testing.T) {
 	stops := []struct{ flags, want string }{
 		{"--package $(PKG)", "Makefile:20: $(KUSTOMIZE) build config/manifests | $(OPERATOR_SDK) generate bundle $(BUNDLE_GEN_FLAGS) --package $(PKG): the package name (--package) is not known without running make: PKG is not set in the Makefile (make takes it from the environment or its command line); fix: pass --package to opack init"},
 		{"--output-dir $$OUT", "the bundle folder (--output-dir) is not known without running make: $OUT, a variable of the shell that runs the recipe; fix: pass --bundle-dir to opack init"},
-		{"$(shell cat more-flags)", "the package name (--package) is not known without running make: $(shell ...), which runs a shell command"},
+		{"$(shell hack/more-flags.sh)", "the package name (--package) is not known without running make: $(shell ...), which runs a shell command"},
 	}
 	for _, s := range stops {
 		_, err := initWith(t, "VERSION ?= 0.0.1\n"+strings.Replace(scaffoldMakefile, "%s", s.flags, 1))

@@ -31,6 +31,8 @@ type initData struct {
 	ExtraServiceAccounts                           []string
 	// KustomizeManifests are the settings of the step that differ from opack's defaults.
 	KustomizeManifests *config.KustomizeManifests
+	// DeployDir is outputs.deploy (one bundle).
+	DeployDir string
 }
 
 // initCatalog is one catalogs entry opack init writes.
@@ -89,7 +91,7 @@ func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, e
 	d := initData{Name: name, Package: sc.Package, KustomizeDir: sc.KustomizeDir, BundleDir: sc.BundleDir, Namespace: sc.Namespace,
 		OLM: string(opts.OLM), Images: sc.Make.Images}
 	if d.Package == "" {
-		return d, nil, errors.New("no package name: PROJECT has no projectName and make bundle passes no --package; pass --package")
+		return d, nil, errors.New("no package name: make bundle passes no --package and PROJECT names no projectName (or there is no PROJECT): pass --package")
 	}
 	notes = packageNotes(sc, notes)
 	if r := sc.Make.Recipe; r != nil {
@@ -118,6 +120,17 @@ func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, e
 	}
 	if d.BundleImage == "" || catalogImage == "" {
 		return d, notes, errors.New("no image names: the Makefile sets neither BUNDLE_IMG / CATALOG_IMG nor IMAGE_TAG_BASE (or they could not be read, see the notes); pass --bundle-image and --catalog-image")
+	}
+	for _, im := range []struct{ ref, flag, what string }{
+		{d.BundleImage, opts.BundleImage, "bundle"}, {catalogImage, opts.CatalogImage, "catalog"},
+	} {
+		if im.flag == "" && noRegistry(im.ref) {
+			return d, notes, fmt.Errorf("the Makefile's %s image %s names no registry (docker reads it as docker.io/library/...; a catalog references each "+
+				"image in full, and opack does not guess where it is pushed): pass --%s-image with the registry, such as quay.io/<org>/%s", im.what, im.ref, im.what, im.ref)
+		}
+	}
+	if name == "" {
+		d.DeployDir, notes = deployDir(sc, notes)
 	}
 	var err error
 	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, name, notes); err != nil {
@@ -429,4 +442,36 @@ func cutTag(ref string) (repo, tag string, ok bool) {
 		return ref[:i], ref[i:], true
 	}
 	return ref, "", false
+}
+
+// noRegistry reports whether ref (a repository, reference or template) names no registry: its first
+// component is no host (no dot or colon, not localhost), as docker reads a reference.
+func noRegistry(ref string) bool {
+	host, _, ok := strings.Cut(ref, "/")
+	return !ok || !strings.ContainsAny(host, ".:") && host != "localhost"
+}
+
+// deployDirs are the folders outputs.deploy may be, in order of preference.
+var deployDirs = []string{"deploy", "olm-deploy", "opack-deploy"}
+
+// deployDir is outputs.deploy: deploy, unless make bundle's kustomize tree or bundle lies there or it
+// holds files opack did not write (build replaces the folder as a whole).
+func deployDir(sc scaffold, notes []string) (string, []string) {
+	tree := strings.Split(path.Clean(sc.KustomizeDir), "/")[0]
+	for _, dir := range deployDirs {
+		why := ""
+		switch {
+		case dir == tree:
+			why = "holds the kustomize tree of " + sc.KustomizeDir
+		case dir == strings.Split(path.Clean(sc.BundleDir), "/")[0]:
+			why = "holds the bundle folder " + sc.BundleDir
+		case sc.foreign != nil && len(sc.foreign(dir)) > 0:
+			why = "holds files opack did not write"
+		}
+		if why == "" {
+			return dir, notes
+		}
+		notes = append(notes, fmt.Sprintf("outputs.deploy is not %s, which %s: opack writes the OLM deploy manifests elsewhere", dir, why))
+	}
+	return "", append(notes, "no folder for the OLM deploy manifests: set outputs.deploy in opack.yaml")
 }

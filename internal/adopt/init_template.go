@@ -11,7 +11,7 @@ kind: Project
 #   version: 1.2.3 # default: the highest version below this one in the catalog's channels
 outputs:
   dir: _output     # images (OCI layouts)
-  deploy: deploy   # OLM manifests: deploy/olmv0, deploy/olmv1
+  deploy: {{ .DeployDir }}   # OLM manifests: {{ .DeployDir }}/olmv0, {{ .DeployDir }}/olmv1
 deploy:
   olm: {{ .OLM }}        # v0, v1 or both
   olmv0:

@@ -120,6 +120,7 @@ func TestInitFromProjectFiles(t *testing.T) {
 	tests := []struct {
 		name     string
 		makefile string
+		files    map[string]string
 		opts     InitOptions
 		check    func(t *testing.T, p *config.Project, notes []string)
 		wantErr  string
@@ -156,12 +157,41 @@ func TestInitFromProjectFiles(t *testing.T) {
 			}},
 		{name: "bad flag value", opts: InitOptions{Version: "1.0", BundleImage: "quay.io/a/b", CatalogImage: "quay.io/a/c:latest"},
 			wantErr: `the generated opack.yaml is invalid (check the flags)`},
+		{name: "the version read from a file as make reads it", makefile: "VERSION ?= $(shell cat VERSION)\nIMAGE_TAG_BASE ?= quay.io/acme/m\n",
+			files: map[string]string{"VERSION": "1.5.0\n"},
+			check: func(t *testing.T, p *config.Project, notes []string) {
+				if p.Version != "1.5.0" {
+					t.Errorf("version %q, want 1.5.0", p.Version)
+				}
+			}},
+		{name: "image names without a registry are not guessed",
+			makefile: "VERSION ?= 0.0.3\nIMG_BASE ?= memcached-operator\nBUNDLE_IMG ?= $(IMG_BASE)-bundle:v$(VERSION)\nCATALOG_IMG ?= $(IMG_BASE)-catalog:v$(VERSION)\n",
+			wantErr:  "bundle image memcached-operator-bundle names no registry"},
+		{name: "deploy/ holds files opack did not write", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/m\n",
+			files: map[string]string{"deploy/operator.yaml": "kind: Deployment\n"},
+			check: func(t *testing.T, p *config.Project, notes []string) {
+				if p.Outputs.Deploy != "olm-deploy" {
+					t.Errorf("outputs.deploy %q, want olm-deploy", p.Outputs.Deploy)
+				}
+				if !strings.Contains(strings.Join(notes, "\n"), "outputs.deploy is not deploy, which holds files opack did not write") {
+					t.Errorf("notes = %q", notes)
+				}
+			}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			dir := sample(t)
 			if tt.makefile != "" {
 				if err := writeFile(filepath.Join(dir, "Makefile"), tt.makefile); err != nil {
+					t.Fatal(err)
+				}
+			}
+			for name, text := range tt.files {
+				file := filepath.Join(dir, filepath.FromSlash(name))
+				if err := os.MkdirAll(filepath.Dir(file), 0o755); err != nil {
+					t.Fatal(err)
+				}
+				if err := writeFile(file, text); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -187,6 +217,23 @@ func TestInitWithoutProjectFile(t *testing.T) {
 	_, err := Init(context.Background(), t.TempDir(), e2eInit)
 	if err == nil || !strings.Contains(err.Error(), "PROJECT") || !strings.Contains(err.Error(), "root folder") {
 		t.Fatalf("err = %v", err)
+	}
+	// A repository without PROJECT whose make bundle runs generate bundle (operator-sdk needs no
+	// PROJECT) is adopted from the recipe.
+	dir := sample(t)
+	if err := os.Remove(filepath.Join(dir, "PROJECT")); err != nil {
+		t.Fatal(err)
+	}
+	mk := "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/m\nbundle:\n\tkustomize build config/manifests | operator-sdk generate bundle -q --overwrite --version $(VERSION) --package memcached-operator\n"
+	if err := writeFile(filepath.Join(dir, "Makefile"), mk); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Init(context.Background(), dir, InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if res.Project.Package != "memcached-operator" || !strings.Contains(strings.Join(res.Notes, "\n"), "no PROJECT file") {
+		t.Errorf("package %q, notes %q", res.Project.Package, res.Notes)
 	}
 }
 

@@ -32,6 +32,11 @@ func isFunction(name string) bool { return pure[name] || notRun[name] != "" }
 
 // call evaluates the function fn on its raw (unexpanded) arguments.
 func (f *File) call(fn, raw string, depth int) (string, string) {
+	if fn == "shell" {
+		if v, ok := f.shellCat(raw, depth); ok {
+			return v, ""
+		}
+	}
 	if w := notRun[fn]; w != "" {
 		return "", fmt.Sprintf("$(%s ...), which %s", fn, w)
 	}

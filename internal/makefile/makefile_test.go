@@ -84,6 +84,23 @@ N != date
 			want: map[string]string{"A": "one two", "B": "x#y"}},
 		{name: "quotes are kept as make keeps them", makefile: "DEFAULT_CHANNEL = \"alpha\"\n",
 			want: map[string]string{"DEFAULT_CHANNEL": `"alpha"`}},
+		// $(shell cat FILE) is read as make folds the output; every other command, and a name the shell
+		// could change or that leaves the folder, stays unread.
+		{name: "shell cat of a file", makefile: `VERSION ?= $(shell cat VERSION)
+CRLF := $(shell cat crlf.txt)
+LINES := $(shell cat hack/lines)
+NONE := $(shell cat MISSING)
+PIPE := $(shell cat VERSION | tr -d v)
+GLOB := $(shell cat VERS*)
+UP := $(shell cat ../VERSION)
+ABS := $(shell cat /etc/hostname)
+TWO := $(shell cat VERSION VERSION)
+F = VERSION
+VIA := $(shell cat $(F))
+`, files: map[string]string{"VERSION": "1.3.8\n", "crlf.txt": "0.2.0\r\n", "hack/lines": "a\nb\n\n\n"},
+			want: map[string]string{"VERSION": "1.3.8", "CRLF": "0.2.0", "LINES": "a b", "NONE": "", "VIA": "1.3.8",
+				"PIPE": "?runs a shell command", "GLOB": "?runs a shell command", "UP": "?runs a shell command",
+				"ABS": "?runs a shell command", "TWO": "?runs a shell command"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

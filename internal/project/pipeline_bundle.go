@@ -16,6 +16,7 @@ import (
 	"github.com/opack/opack/internal/bundle"
 	"github.com/opack/opack/internal/finding"
 	"github.com/opack/opack/internal/image"
+	"github.com/opack/opack/internal/kustomize"
 	"github.com/opack/opack/internal/manifest"
 	"github.com/opack/opack/internal/validate"
 )
@@ -46,7 +47,11 @@ func (r *run) generate(ctx context.Context) error {
 	if len(p.Images) > 0 {
 		out, err := r.kustomizeWithImages(ctx, base)
 		if err != nil {
-			return stepErr(StepGenerate, p.KustomizeDir, err, "fix the images entries of "+p.File+" or the kustomization")
+			fix := "fix the images entries of " + p.File + " or the kustomization"
+			if errors.As(err, new(*kustomize.RemoteError)) {
+				fix = "" // the refusal says how
+			}
+			return stepErr(StepGenerate, p.KustomizeDir, err, fix)
 		}
 		opts.Input, opts.InputName = bytes.NewReader(out), "kustomize build "+p.KustomizeDir+" (with the images of "+p.File+")"
 	}
