@@ -248,8 +248,8 @@ func checkText(p preflight.Preflight, r preflight.Refusal, kws []string) string 
 }
 
 // orphanChanges makes changes of the refusals no finding accounts for: one per node (and version, or
-// served pair) whichever preflights refuse it, its rule the weightiest of its refusals' (orphanRules), its message listing what changed;
-// a removed node below another removed one is the other's. They are semantically info: opack's own rules
+// served pair) whichever preflights refuse it, its rule the weightiest of its refusals' (orphanRules),
+// its message listing what changed; a removed node below another removed one is the other's. They are semantically info: opack's own rules
 // find no existing object or client affected.
 //
 // Those that differ in their path alone get the Echo of their node (the shape of the old node above it
@@ -278,8 +278,8 @@ func orphanChanges(crdName string, refusals []pref) []change {
 		holderPath string
 		rule       Rule
 		parts      []string
-		checks     []pref // one refusal of each check, to name
-		texts      []string
+		texts      []string              // what refuses it (checkText), each once
+		who        []preflight.Preflight // the preflight of each of texts
 	}
 	var nodes []*node
 	index := map[[3]string]*node{}
@@ -314,7 +314,7 @@ func orphanChanges(crdName string, refusals []pref) []change {
 		}
 		if c := checkText(pr.p, r, nil); !slices.Contains(n.texts, c) {
 			n.texts = append(n.texts, c)
-			n.checks = append(n.checks, pr)
+			n.who = append(n.who, pr.p)
 		}
 	}
 	out := make([]change, 0, len(nodes))
@@ -333,8 +333,8 @@ func orphanChanges(crdName string, refusals []pref) []change {
 		if n.served {
 			c.Inner, c.Rule = n.rule, RuleServedVersion
 		}
-		for i, check := range n.checks {
-			name(&c.Finding, check.p, n.texts[i])
+		for i, text := range n.texts {
+			name(&c.Finding, n.who[i], text)
 		}
 		alike[echoKey(c.Finding)]++
 		out = append(out, c)
