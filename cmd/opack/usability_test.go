@@ -24,7 +24,7 @@ func TestOutsideAProject(t *testing.T) {
 		{[]string{"check"}, "looked for " + filepath.Join(abs, "opack.yaml")},
 		{[]string{"emit"}, "looked for " + filepath.Join(abs, "opack.yaml")},
 		{[]string{"build", "-f", "sub/op.yaml"}, "looked for " + filepath.Join(abs, "sub", "op.yaml")},
-		{[]string{"init"}, "project file " + filepath.Join(abs, "PROJECT") + ": no such file or directory"},
+		{[]string{"init"}, "no kubebuilder/operator-sdk project file " + filepath.Join(abs, "PROJECT") + ", and no Makefile target running operator-sdk generate bundle"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.args, " "), func(t *testing.T) {
