@@ -17,32 +17,33 @@ func packagesOf(cfg *fbc.DeclarativeConfig) map[string]bool {
 	return out
 }
 
-// onlyPackages keeps the blobs of cfg that belong to one of pkgs.
+// onlyPackages keeps the blobs of cfg that belong to one of pkgs, in new slices of the size they need
+// (a catalog of 100,000 bundles is copied several times a diff).
 func onlyPackages(cfg *fbc.DeclarativeConfig, pkgs map[string]bool) *fbc.DeclarativeConfig {
-	out := &fbc.DeclarativeConfig{}
-	for _, p := range cfg.Packages {
-		if pkgs[p.Name] {
-			out.Packages = append(out.Packages, p)
+	return &fbc.DeclarativeConfig{
+		Packages:     keep(cfg.Packages, func(p *fbc.Package) bool { return pkgs[p.Name] }),
+		Channels:     keep(cfg.Channels, func(c *fbc.Channel) bool { return pkgs[c.Package] }),
+		Bundles:      keep(cfg.Bundles, func(b *fbc.Bundle) bool { return pkgs[b.Package] }),
+		Deprecations: keep(cfg.Deprecations, func(d *fbc.Deprecation) bool { return pkgs[d.Package] }),
+		Others:       keep(cfg.Others, func(o *fbc.Meta) bool { return pkgs[o.Package] }),
+	}
+}
+
+// keep returns the elements of list that ok accepts, as a new slice (nil for none).
+func keep[T any](list []T, ok func(*T) bool) []T {
+	n := 0
+	for i := range list {
+		if ok(&list[i]) {
+			n++
 		}
 	}
-	for _, c := range cfg.Channels {
-		if pkgs[c.Package] {
-			out.Channels = append(out.Channels, c)
-		}
+	if n == 0 {
+		return nil
 	}
-	for _, b := range cfg.Bundles {
-		if pkgs[b.Package] {
-			out.Bundles = append(out.Bundles, b)
-		}
-	}
-	for _, d := range cfg.Deprecations {
-		if pkgs[d.Package] {
-			out.Deprecations = append(out.Deprecations, d)
-		}
-	}
-	for _, o := range cfg.Others {
-		if pkgs[o.Package] {
-			out.Others = append(out.Others, o)
+	out := make([]T, 0, n)
+	for i := range list {
+		if ok(&list[i]) {
+			out = append(out, list[i])
 		}
 	}
 	return out

@@ -402,8 +402,14 @@ func TestUpgradeLines(t *testing.T) {
 	for _, tc := range tests {
 		t.Run(tc.name, func(t *testing.T) {
 			p.Upgrades = tc.upgrades
-			if diff := cmp.Diff(tc.want, p.upgradeLines()); diff != "" {
-				t.Errorf("lines (-want +got):\n%s", diff)
+			got, more := p.upgradeLines(len(tc.want))
+			if diff := cmp.Diff(tc.want, got); diff != "" || more != 0 {
+				t.Errorf("lines (-want +got), %d more:\n%s", more, diff)
+			}
+			// Bounded: the first line, and the count of the others, unformatted.
+			got, more = p.upgradeLines(1)
+			if diff := cmp.Diff(tc.want[:1], got); diff != "" || more != len(tc.want)-1 {
+				t.Errorf("at most one line (-want +got), %d more (want %d):\n%s", more, len(tc.want)-1, diff)
 			}
 		})
 	}

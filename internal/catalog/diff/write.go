@@ -131,11 +131,11 @@ func (p *Package) text(b *textLines) {
 	}
 	if len(p.Upgrades) > 0 {
 		b.line("  upgrades that changed (installed release: before ⇒ after):")
-		lines := p.upgradeLines()
-		for _, line := range lines[:min(len(lines), maxUpgradeLines)] {
+		lines, more := p.upgradeLines(maxUpgradeLines)
+		for _, line := range lines {
 			b.line("    %s", line)
 		}
-		if more := len(lines) - maxUpgradeLines; more > 0 {
+		if more > 0 {
 			b.line("    … %d more lines (-o json lists every changed path)", more)
 		}
 	}
@@ -144,17 +144,18 @@ func (p *Package) text(b *textLines) {
 // maxUpgradeLines bounds the changed paths the text lists per package.
 const maxUpgradeLines = 100
 
-// upgradeLines are the text lines of p's changed paths. Releases of a channel whose paths both
-// OLMs only extend, by the same releases (what adding a bundle after the head does), share one
-// line; the JSON keeps every path.
-func (p *Package) upgradeLines() []string {
+// upgradeLines are the text lines of p's changed paths, at most max of them, and how many more there
+// are: only the lines printed are formatted (a long chain changes a path per release). Releases of a
+// channel whose paths both OLMs only extend, by the same releases (what adding a bundle after the
+// head does), share one line; the JSON keeps every path.
+func (p *Package) upgradeLines(max int) (lines []string, more int) {
 	type group struct {
-		channel, tail string
-		releases      []string
+		channel  string
+		tail     []string
+		releases []string
 	}
 	var groups []*group
 	byKey := map[string]*group{}
-	var lines []string
 	for _, u := range p.Upgrades {
 		tail, ok := extension(u)
 		if !ok {
@@ -162,10 +163,17 @@ func (p *Package) upgradeLines() []string {
 		}
 		key := u.Channel + "\x00" + strings.Join(tail, "\x00")
 		if byKey[key] == nil {
-			byKey[key] = &group{channel: u.Channel, tail: p.path(tail, 0)}
+			byKey[key] = &group{channel: u.Channel, tail: tail}
 			groups = append(groups, byKey[key])
 		}
 		byKey[key].releases = append(byKey[key].releases, p.release(u.From, u.Removed))
+	}
+	line := func(format func() string) {
+		if len(lines) < max {
+			lines = append(lines, format())
+		} else {
+			more++
+		}
 	}
 	shared := map[string]bool{}
 	for _, g := range groups {
@@ -175,14 +183,16 @@ func (p *Package) upgradeLines() []string {
 		for _, r := range g.releases {
 			shared[g.channel+"\x00"+r] = true
 		}
-		lines = append(lines, fmt.Sprintf("%s %s (%d releases): v0 and v1 as before, then → %s", g.channel, abbreviate(g.releases), len(g.releases), g.tail))
+		line(func() string {
+			return fmt.Sprintf("%s %s (%d releases): v0 and v1 as before, then → %s", g.channel, abbreviate(g.releases), len(g.releases), p.path(g.tail, 0))
+		})
 	}
 	for _, u := range p.Upgrades {
 		if r := p.release(u.From, u.Removed); !shared[u.Channel+"\x00"+r] {
-			lines = append(lines, fmt.Sprintf("%s %s: %s", u.Channel, r, p.pathText(u)))
+			line(func() string { return fmt.Sprintf("%s %s: %s", u.Channel, r, p.pathText(u)) })
 		}
 	}
-	return lines
+	return lines, more
 }
 
 // extension returns what u's paths gained when both OLMs keep their path and go on by the same
