@@ -68,6 +68,29 @@ func TestHostileMakefiles(t *testing.T) {
 		{name: "include of a FIFO", text: "include fifo.mk\n",
 			setup: func(t *testing.T, dir string) { syscall.Mkfifo(filepath.Join(dir, "fifo.mk"), 0o644) },
 			check: func(t *testing.T, f *File) { wantProblem(t, f, "not a regular file (a FIFO)") }},
+		// $(shell cat FILE) reads FILE as an include is read: inside the project, a regular file.
+		{name: "shell cat of a file beside the project", text: "V := $(shell cat ../outside/secret)\nW := $(shell cat lnk/secret)\n",
+			files: map[string]string{"../outside/secret": "hunter2\n"},
+			setup: func(t *testing.T, dir string) { os.Symlink("../outside", filepath.Join(dir, "lnk")) },
+			check: func(t *testing.T, f *File) {
+				for _, name := range []string{"V", "W"} {
+					if v := f.Value(name); v.Text != "" || !strings.Contains(v.Unresolved, "runs a shell command") {
+						t.Errorf("%s = %+v, want unread", name, v)
+					}
+				}
+			}},
+		{name: "shell cat of a FIFO and of /dev/zero", text: "V := $(shell cat fifo)\nW := $(shell cat zero)\n",
+			setup: func(t *testing.T, dir string) {
+				syscall.Mkfifo(filepath.Join(dir, "fifo"), 0o644)
+				os.Symlink("/dev/zero", filepath.Join(dir, "zero"))
+			},
+			check: func(t *testing.T, f *File) {
+				for _, name := range []string{"V", "W"} {
+					if v := f.Value(name); v.Text != "" || !strings.Contains(v.Unresolved, "runs a shell command") {
+						t.Errorf("%s = %+v, want unread", name, v)
+					}
+				}
+			}},
 		{name: "40 doublings", text: doubling(40), check: func(t *testing.T, f *File) {
 			if v := f.Value("BUNDLE_IMG"); v.Text != "" || !strings.Contains(v.Unresolved, "larger than opack reads") {
 				t.Errorf("BUNDLE_IMG = %.100v, want unresolved as too large", v)
