@@ -73,6 +73,8 @@ type scaffold struct {
 	// foreign lists, for a folder relative to the project, the files in it that opack did not write
 	// (nil: the folder is free for opack to replace as a whole).
 	foreign func(rel string) []string
+	// dir is the project's folder ("" in tests of a scaffold alone).
+	dir string
 }
 
 // Init writes opack.yaml for the operator-sdk or kubebuilder project in dir, from its PROJECT file,
@@ -161,7 +163,7 @@ func initProfiles(ctx context.Context, dir string, opts InitOptions, pr *profile
 // readScaffold reads what it can of the project: PROJECT, or, in a repository without one (operator-sdk
 // generate bundle needs none), a Makefile whose bundle target runs generate bundle.
 func readScaffold(ctx context.Context, dir string, opts InitOptions, extra ...makefile.Option) (scaffold, []string, error) {
-	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }}
+	sc := scaffold{foreign: func(rel string) []string { return project.ForeignFiles(dir, rel) }, dir: dir}
 	var notes []string
 	file := filepath.Join(dir, "PROJECT")
 	if abs, aerr := filepath.Abs(file); aerr == nil {

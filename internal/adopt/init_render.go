@@ -132,6 +132,7 @@ func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, e
 	if name == "" {
 		d.DeployDir, notes = deployDir(sc, notes)
 	}
+	d.Images, notes = readImages(sc, d.Images, notes)
 	var err error
 	if d.Catalogs, notes, err = initCatalogs(sc, d.Package, catalogImage, name, notes); err != nil {
 		return d, notes, err
@@ -474,4 +475,27 @@ func deployDir(sc scaffold, notes []string) (string, []string) {
 		notes = append(notes, fmt.Sprintf("outputs.deploy is not %s, which %s: opack writes the OLM deploy manifests elsewhere", dir, why))
 	}
 	return "", append(notes, "no folder for the OLM deploy manifests: set outputs.deploy in opack.yaml")
+}
+
+// readImages leaves out the images entries whose kustomization the bundle's build does not read:
+// make bundle's edit there changes nothing the bundle holds (a Makefile edits a deployment of its own
+// besides the bundle's), and opack build would warn about it on every run.
+func readImages(sc scaffold, images []config.ImageAlias, notes []string) ([]config.ImageAlias, []string) {
+	if sc.dir == "" || !sc.HasManifests {
+		return images, notes
+	}
+	dirs, err := project.KustomizationDirs(sc.dir, sc.KustomizeDir)
+	if err != nil {
+		return images, notes
+	}
+	var out []config.ImageAlias
+	for _, im := range images {
+		if im.Dir != "" && !slices.Contains(dirs, path.Clean(im.Dir)) {
+			notes = append(notes, fmt.Sprintf("kustomize edit set image %s in %s: the kustomize build of %s does not read %s, so the edit does not change the bundle; not an images entry",
+				im.Name, im.Dir, sc.KustomizeDir, im.Dir))
+			continue
+		}
+		out = append(out, im)
+	}
+	return out, notes
 }

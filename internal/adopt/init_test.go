@@ -167,6 +167,19 @@ func TestInitFromProjectFiles(t *testing.T) {
 		{name: "image names without a registry are not guessed",
 			makefile: "VERSION ?= 0.0.3\nIMG_BASE ?= memcached-operator\nBUNDLE_IMG ?= $(IMG_BASE)-bundle:v$(VERSION)\nCATALOG_IMG ?= $(IMG_BASE)-catalog:v$(VERSION)\n",
 			wantErr:  "bundle image memcached-operator-bundle names no registry"},
+		{name: "an image edit the bundle's build does not read",
+			makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/m\nIMG ?= quay.io/acme/m:v$(VERSION)\nbundle:\n" +
+				"\tcd config/manager && kustomize edit set image controller=$(IMG)\n\tcd other/operator && kustomize edit set image controller=$(IMG)\n" +
+				"\tkustomize build config/manifests | operator-sdk generate bundle -q --overwrite --version $(VERSION)\n",
+			files: map[string]string{"other/operator/kustomization.yaml": "resources: []\n"},
+			check: func(t *testing.T, p *config.Project, notes []string) {
+				if len(p.Images) != 1 || p.Images[0].Dir != "config/manager" {
+					t.Errorf("images %+v, want only config/manager's", p.Images)
+				}
+				if !strings.Contains(strings.Join(notes, "\n"), "the kustomize build of config/manifests does not read other/operator") {
+					t.Errorf("notes = %q", notes)
+				}
+			}},
 		{name: "deploy/ holds files opack did not write", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/m\n",
 			files: map[string]string{"deploy/operator.yaml": "kind: Deployment\n"},
 			check: func(t *testing.T, p *config.Project, notes []string) {

@@ -47,7 +47,7 @@ func (r *run) kustomizeWithImages(ctx context.Context, base *bundle.BaseResult) 
 		}
 	}
 	declared := map[int]bool{} // the images entries of opack.yaml applied
-	kusts, err := reachableKustomizations(root, dir, files)
+	kusts, err := reachableKustomizations(root, dir, files, false)
 	if err != nil {
 		return nil, err
 	}
@@ -125,10 +125,31 @@ func mustRel(root, p string) string {
 	return rel
 }
 
+// KustomizationDirs are the folders (relative to root, slash-separated) of the kustomizations a build
+// of kustomizeDir (relative to root) reads, its own first: where a `kustomize edit set image` changes
+// what the build gives. A tree that names a local resource it lacks is an error: what it reads is
+// not known.
+func KustomizationDirs(root, kustomizeDir string) ([]string, error) {
+	abs, err := filepath.Abs(root)
+	if err != nil {
+		return nil, err
+	}
+	kusts, err := reachableKustomizations(abs, filepath.Join(abs, filepath.FromSlash(kustomizeDir)), nil, true)
+	if err != nil {
+		return nil, err
+	}
+	out := make([]string, 0, len(kusts))
+	for _, k := range kusts {
+		out = append(out, filepath.ToSlash(mustRel(abs, filepath.Dir(k))))
+	}
+	return out, nil
+}
+
 // reachableKustomizations are the kustomization files of dir and of every local folder its
 // resources, bases and components name, transitively, dir's first (paths absolute; a folder
-// outside root or a URL is left to the build, which refuses or fetches it).
-func reachableKustomizations(root, dir string, files map[string][]byte) ([]string, error) {
+// outside root or a URL is left to the build, which refuses or fetches it). strict makes a local
+// resource that does not exist an error; else it is left to the build too.
+func reachableKustomizations(root, dir string, files map[string][]byte, strict bool) ([]string, error) {
 	var out []string
 	seen := map[string]bool{}
 	queue := []string{dir}
@@ -169,8 +190,12 @@ func reachableKustomizations(root, dir string, files map[string][]byte) ([]strin
 				continue
 			}
 			next := filepath.Join(d, filepath.FromSlash(res))
-			if st, err := os.Stat(next); err == nil && st.IsDir() {
+			st, err := os.Stat(next)
+			switch {
+			case err == nil && st.IsDir():
 				queue = append(queue, next)
+			case err != nil && strict:
+				return nil, fmt.Errorf("%s: resource %s: %w", k, res, err)
 			}
 		}
 	}
