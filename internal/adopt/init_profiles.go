@@ -57,6 +57,11 @@ func findProfiles(f *makefile.File, rec *recipe, dir string, extra []makefile.Op
 		for _, name := range order {
 			pr := byVar[name]
 			if pr.Note != "" {
+				// A variable that changes neither the package nor the folders make bundle builds
+				// (make bundle IMG=$(CI_IMAGE)) names no profiles, whatever its values.
+				if !apart(dir, &profiles{Var: name, Values: []string{"opack-probe-a", "opack-probe-b"}}, extra) {
+					continue
+				}
 				pr.Values = folderProfiles(dir, rec, name, extra)
 				if len(pr.Values) == 0 {
 					return &profiles{Var: name, Note: pr.Note + "; no folder beside " + rec.BuildDir + " is built by make " + rec.Target + " " + name + "=<folder> either: one bundle is written, make " + rec.Target + "'s"}

@@ -166,6 +166,35 @@ bundle:
 	}
 }
 
+// TestInitSubMakeIsNoProfile: a target running make bundle with a variable set from the environment
+// (a CI target's IMG=$(CI_IMAGE)) names no profiles when the variable changes neither the package
+// nor the folders make bundle builds: one bundle, no note about IMG's values.
+func TestInitSubMakeIsNoProfile(t *testing.T) {
+	dir := sample(t)
+	makefile := `VERSION ?= 0.0.1
+IMAGE_TAG_BASE ?= quay.io/acme/memcached-operator
+IMG ?= $(IMAGE_TAG_BASE):v$(VERSION)
+e2e-ci:
+	$(MAKE) bundle IMG=${CI_IMAGE} VERSION=$(VERSION)
+bundle:
+	cd config/manager && kustomize edit set image controller=$(IMG)
+	kustomize build config/manifests | operator-sdk generate bundle -q --overwrite --version $(VERSION)
+`
+	if err := writeFile(filepath.Join(dir, "Makefile"), makefile); err != nil {
+		t.Fatal(err)
+	}
+	res, err := Init(context.Background(), dir, InitOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := len(res.Project.Parts()); n != 1 {
+		t.Errorf("%d bundles, want 1", n)
+	}
+	if notes := strings.Join(res.Notes, "\n"); strings.Contains(notes, "values of IMG") {
+		t.Errorf("a note about IMG's values:\n%s", notes)
+	}
+}
+
 // TestMakefilePackage reads the --package make bundle passes, as make and the shell would, and
 // reports nothing when there is none or it cannot be read exactly.
 func TestMakefilePackage(t *testing.T) {
