@@ -125,8 +125,9 @@ func initPart(sc scaffold, opts InitOptions, name string) (initData, []string, e
 		{d.BundleImage, opts.BundleImage, "bundle"}, {catalogImage, opts.CatalogImage, "catalog"},
 	} {
 		if im.flag == "" && noRegistry(im.ref) {
-			return d, notes, fmt.Errorf("the Makefile's %s image %s names no registry (docker reads it as docker.io/library/...; a catalog references each "+
-				"image in full, and opack does not guess where it is pushed): pass --%s-image with the registry, such as quay.io/<org>/%s", im.what, im.ref, im.what, im.ref)
+			return d, notes, fmt.Errorf("the Makefile's %s image %s names no registry (docker reads it as %s; a catalog references each "+
+				"image in full, and opack does not guess where it is pushed): pass --%s-image with the registry it is pushed to, such as %s",
+				im.what, im.ref, dockerReads(im.ref), im.what, dockerReads(im.ref))
 		}
 	}
 	if name == "" {
@@ -443,6 +444,19 @@ func cutTag(ref string) (repo, tag string, ok bool) {
 		return ref[:i], ref[i:], true
 	}
 	return ref, "", false
+}
+
+// dockerReads is the repository docker reads a reference without registry as: docker.io/library/NAME for
+// a bare name, docker.io/ORG/NAME else.
+func dockerReads(ref string) string {
+	repo := ref
+	if i := strings.IndexAny(repo, ":@"); i >= 0 {
+		repo = repo[:i]
+	}
+	if !strings.Contains(repo, "/") {
+		repo = "library/" + repo
+	}
+	return "docker.io/" + repo
 }
 
 // noRegistry reports whether ref (a repository, reference or template) names no registry: its first
