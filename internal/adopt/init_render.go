@@ -221,6 +221,13 @@ func initChannels(sc scaffold, opts InitOptions, notes []string) ([]string, stri
 				strings.Join(channels, ", "), from, c.Dir, strings.Join(missing, ", "), config.DefaultFile))
 		}
 	}
+	if r := sc.Make.Recipe; r != nil && opts.DefaultChannel == "" && def != "" && len(channels) > 0 && !slices.Contains(channels, def) {
+		// As make bundle runs now, its bundle names a default channel it is not in (a channel made of
+		// VERSION, a CHANNELS given only on release): opack.yaml cannot say that.
+		notes = append(notes, fmt.Sprintf("%s: make %s's default channel %s is not one of its channels (%s, %s): not written; the first channel is the default, or pass --default-channel and --channels",
+			r.At.Pos, r.Target, def, strings.Join(channels, ", "), from))
+		def = ""
+	}
 	return channels, def, notes
 }
 

@@ -180,6 +180,18 @@ func TestInitFromProjectFiles(t *testing.T) {
 					t.Errorf("notes = %q", notes)
 				}
 			}},
+		{name: "a default channel make bundle names but does not list",
+			makefile: "VERSION ?= latest-snapshot\nIMAGE_TAG_BASE ?= quay.io/acme/m\nbundle:\n" +
+				"\tkustomize build config/manifests | operator-sdk generate bundle -q --overwrite --default-channel stable-v$(VERSION) --version $(VERSION)\n",
+			opts: InitOptions{Version: "1.0.0"},
+			check: func(t *testing.T, p *config.Project, notes []string) {
+				if p.DefaultChannel != "alpha" || strings.Join(p.Channels, ",") != "alpha" {
+					t.Errorf("defaultChannel %q channels %q, want the first channel, alpha", p.DefaultChannel, p.Channels)
+				}
+				if !strings.Contains(strings.Join(notes, "\n"), "default channel stable-vlatest-snapshot is not one of its channels (alpha") {
+					t.Errorf("notes = %q", notes)
+				}
+			}},
 		{name: "deploy/ holds files opack did not write", makefile: "VERSION ?= 0.0.3\nIMAGE_TAG_BASE ?= quay.io/acme/m\n",
 			files: map[string]string{"deploy/operator.yaml": "kind: Deployment\n"},
 			check: func(t *testing.T, p *config.Project, notes []string) {
